@@ -1,0 +1,73 @@
+"""The command line: parsing and checking only, so bad input is refused before any window opens."""
+
+from __future__ import annotations
+
+import argparse
+
+from game import __version__
+
+GAME_IDS = ("klondike", "leapfrog", "leap_year", "lucas_leaps", "leap_frog")
+SCENES = ("menu", "table", "options", "stats", "help")
+MIN_SIZE = (640, 480)
+MAX_SIDE = 16384
+
+
+def _window_size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1280x800") from None
+    if not (MIN_SIZE[0] <= width <= MAX_SIDE and MIN_SIZE[1] <= height <= MAX_SIDE):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: the window must be at least {MIN_SIZE[0]}x{MIN_SIZE[1]}")
+    return width, height
+
+
+def _natural(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must not be negative")
+    return value
+
+
+def _seed(text: str) -> int:
+    value = _natural(text)
+    if value >= 2**63:
+        raise argparse.ArgumentTypeError(f"{text!r} is too large for a deal number")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="leaps",
+        description="Leaps: Klondike, Leapfrog, Leap Year, Lucas Leaps and Leap Frog.",
+    )
+    parser.add_argument("--game", choices=GAME_IDS, help="open this game's table directly")
+    parser.add_argument("--seed", type=_seed, help="deal number (with --game)")
+    parser.add_argument("--scene", choices=SCENES,
+                        help="open this scene (for screenshots); default: the table with --game, "
+                             "else the menu")
+    parser.add_argument("--size", type=_window_size, metavar="WxH",
+                        help="window size, e.g. 1280x800")
+    parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    parser.add_argument("--frames", type=_natural, metavar="N", help="run N frames, then exit")
+    parser.add_argument("--screenshot", metavar="PATH",
+                        help="render the scene once its animations settle, save it as PNG, exit")
+    parser.add_argument("--version", action="version", version=f"Leaps {__version__}")
+    return parser
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """Parse and check the command line; a bad argument exits with status 2 and a message."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.seed is not None and args.game is None:
+        parser.error("--seed needs --game")
+    if args.scene == "table" and args.game is None:
+        parser.error("--scene table needs --game")
+    if args.screenshot is not None and not args.screenshot.lower().endswith(".png"):
+        parser.error("--screenshot must name a .png file")
+    return args

@@ -1,0 +1,3 @@
+"""Placeholder: this game's rules are being written."""
+
+RULES = None

@@ -1,0 +1,16 @@
+"""Start Leaps: `python main.py --help` lists the options."""
+
+import sys
+
+from game.cli import parse_args
+
+
+def main() -> int:
+    args = parse_args()
+    from game.app import run  # after parsing, so --help and bad arguments open no window
+
+    return run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
