@@ -1,0 +1,96 @@
+"""Loading and saving one store file, with sentences for the player when something goes wrong.
+
+Every file the store keeps follows the same path: a missing file means "use the defaults"
+quietly; a file that cannot be read or used is set aside as `<name>.bad` (so nothing is lost
+and the next save does not overwrite it) and the player is told in one plain sentence; a write
+the disk refuses is reported the same way. Problems with one file never touch another.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from game.store.atomic import DAMAGED, UnusableFile, read_json, set_aside, write_json
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+NEWER = "was written by a newer version of Leaps"
+
+
+def foreign(what: str) -> str:
+    """The problem phrase for a file that holds something else than it should."""
+    return f"does not hold {what}"
+
+
+def open_envelope(data: object, kind: str, version: int, what: str) -> dict:
+    """Check the `kind` and `format` markers of a settings or statistics file; its contents."""
+    if not isinstance(data, dict):
+        raise UnusableFile(f"expected an object, found {type(data).__name__}")
+    if data.get("kind") != kind:
+        raise UnusableFile(f"kind is {data.get('kind')!r}, expected {kind!r}", foreign(what))
+    check_format(data.get("format"), version)
+    return data
+
+
+def check_format(value: object, version: int) -> None:
+    """A file's format number must be one this version reads; a newer one is refused by name."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise UnusableFile(f"format {value!r} is not a format number")
+    if value > version:
+        raise UnusableFile(f"format {value} is newer than {version}", NEWER)
+
+
+def expect_number(value: object, what: str, low: float, high: float) -> float:
+    """A finite number from `low` to `high` (whole numbers welcome), as a float."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise ValueError(f"{what}: expected a number, got {value!r}")
+    if not low <= value <= high:
+        raise ValueError(f"{what}: {value} is out of range")
+    return float(value)
+
+
+def load_document(path: Path, subject: str, fallback: str,
+                  parse: Callable[[object], T]) -> tuple[T | None, list[str]]:
+    """Read and `parse` the file at `path`: (value, []) or, failing that, (None, messages).
+
+    `parse` raises ValueError (or UnusableFile for a specific problem) for contents it refuses.
+    `subject` starts the player's sentence ("Your statistics file") and `fallback` ends it
+    ("starting fresh").
+    """
+    try:
+        return parse(read_json(path)), []
+    except FileNotFoundError:
+        return None, []
+    except OSError as error:  # set aside too: a later save must not replace what it holds
+        problem = f"could not be read ({_reason(error)})"
+        log.warning("cannot read %s: %s", path, error)
+    except ValueError as error:
+        problem = error.problem if isinstance(error, UnusableFile) else DAMAGED
+        log.warning("%s is unusable: %s", path, error)
+    try:
+        bad = set_aside(path)
+    except OSError as error:
+        log.warning("cannot set %s aside: %s", path, error)
+        return None, [f"{subject} {problem} and could not be set aside ({_reason(error)}); "
+                      f"{fallback}."]
+    return None, [f"{subject} {problem} and has been set aside as {bad.name}; {fallback}."]
+
+
+def save_document(path: Path, data: object, subject: str) -> list[str]:
+    """Write `data` atomically: [] when it is safely on disk, else one sentence for the player."""
+    try:
+        write_json(path, data)
+    except OSError as error:
+        log.warning("cannot write %s: %s", path, error)
+        return [f"{subject} could not be saved ({_reason(error)})."]
+    return []
+
+
+def _reason(error: OSError) -> str:
+    return error.strerror or str(error)

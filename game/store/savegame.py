@@ -1,0 +1,140 @@
+"""The game in progress, one file per game (`save-klondike.json`, ...).
+
+The file is the saved-game record of `game.rules.record` (seed, options, moves, redo line and
+the current state, in the format DESIGN.md fixes) plus a `"table"` object for what only the
+table knows: time played, moves made and any further JSON-safe `extras`. Loading replays the
+moves through the rules, so a record that was edited, damaged or written for other rules is
+set aside and the player starts a new game instead.
+
+    slots = SaveSlots(data_folder())
+    messages += slots.save("klondike", history, elapsed=93.5, move_count=41)
+    saved, messages = slots.load("klondike")      # saved is None: deal a new game
+    messages += slots.delete("klondike")          # the game has ended
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game.rules import GAMES
+from game.rules.history import History
+from game.rules.record import FORMAT, history_from_record, record_of
+from game.rules.serial import expect_dict, expect_int, expect_keys
+from game.store.atomic import UnusableFile, remove
+from game.store.documents import (
+    check_format,
+    expect_number,
+    foreign,
+    load_document,
+    save_document,
+)
+from game.store.paths import save_file
+
+log = logging.getLogger(__name__)
+
+TABLE_KEY = "table"
+MOST_SECONDS = 10.0**9
+MOST_MOVES = 10**9
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A restored game: its history (undo and redo included) and the table's own data."""
+
+    game_id: str
+    history: History
+    elapsed: float = 0.0  # seconds played so far
+    move_count: int = 0  # moves made, counting undone ones
+    extras: dict = field(default_factory=dict)
+
+
+class SaveSlots:
+    """The saved games in `folder`, read and written through the rules in `games`."""
+
+    def __init__(self, folder: Path, games: Mapping[str, object] = GAMES) -> None:
+        self.folder = folder
+        self.games = games
+
+    def path(self, game_id: str) -> Path:
+        self._rules(game_id)
+        return save_file(self.folder, game_id)
+
+    def exists(self, game_id: str) -> bool:
+        return self.path(game_id).is_file()
+
+    def save(self, game_id: str, history: History, *, elapsed: float = 0.0,
+             move_count: int = 0, extras: dict | None = None) -> list[str]:
+        """Save the game in progress atomically; [] on success, else a message for the player.
+
+        `extras` must be JSON-safe; ValueError (or TypeError) otherwise, with nothing written.
+        """
+        rules = self._rules(game_id)
+        table = _table_dict(elapsed, move_count, extras or {})
+        record = {**record_of(rules, history), TABLE_KEY: table}
+        if record["game"] != game_id:
+            raise ValueError(f"the rules of {game_id!r} describe a {record['game']!r} game")
+        return save_document(self.path(game_id), record, f"Your {_title(rules, game_id)} game")
+
+    def load(self, game_id: str) -> tuple[SavedGame | None, list[str]]:
+        """The saved game of `game_id`, or None when there is none or it cannot be restored.
+
+        A save that cannot be restored is set aside as `<name>.bad` with a message.
+        """
+        rules = self._rules(game_id)
+        subject = f"Your saved {_title(rules, game_id)} game"
+        return load_document(self.path(game_id), subject, "starting a new game",
+                             lambda data: self._parse(game_id, data))
+
+    def delete(self, game_id: str) -> list[str]:
+        """Forget the saved game of `game_id` (a finished game); [] on success."""
+        title = _title(self._rules(game_id), game_id)
+        try:
+            remove(self.path(game_id))
+        except OSError as error:
+            log.warning("cannot delete the saved %s game: %s", game_id, error)
+            return [f"The finished {title} game could not be removed "
+                    f"({error.strerror or error}); it may be offered again next time."]
+        return []
+
+    def _rules(self, game_id: str) -> object:
+        rules = self.games.get(game_id) if isinstance(game_id, str) else None
+        if rules is None:
+            raise ValueError(f"{game_id!r} is not a game with rules")
+        return rules
+
+    def _parse(self, game_id: str, data: object) -> SavedGame:
+        if not isinstance(data, dict) or "game" not in data:
+            raise UnusableFile("not a saved-game record")
+        if data["game"] != game_id:
+            raise UnusableFile(f"it holds a game of {data['game']!r}",
+                               foreign(f"a {_title(self._rules(game_id), game_id)} game"))
+        check_format(data.get("format"), FORMAT)
+        record = {key: value for key, value in data.items() if key != TABLE_KEY}
+        table = expect_keys(data.get(TABLE_KEY, {}), set(), "saved game table",
+                            optional={"elapsed", "move_count", "extras"})
+        table = _table_dict(table.get("elapsed", 0.0), table.get("move_count", 0),
+                            table.get("extras", {}))
+        try:
+            _, history = history_from_record(record, self.games)
+        except ValueError:
+            raise
+        except Exception as error:  # rules that choke on odd data must not stop the program
+            log.exception("replaying the saved %s game failed", game_id)
+            raise ValueError(f"the rules could not replay it: {error!r}") from None
+        return SavedGame(game_id, history, **table)
+
+
+def _table_dict(elapsed: object, move_count: object, extras: object) -> dict:
+    """The table's own data, checked (ValueError), under the names SavedGame uses."""
+    return {
+        "elapsed": expect_number(elapsed, "elapsed", 0.0, MOST_SECONDS),
+        "move_count": expect_int(move_count, "move_count", 0, MOST_MOVES),
+        "extras": expect_dict(extras, "extras"),
+    }
+
+
+def _title(rules: object, game_id: str) -> str:
+    return getattr(rules, "title", game_id)

@@ -1,0 +1,281 @@
+"""The player's settings: rules options, table choices, appearance, sound and window.
+
+Every setting has a type, a range and a default. Each assignment is checked, so a bad value
+can never get in from the program; from the file, a value that does not pass its check falls
+back to its default on its own (the rest of the file still counts) and an unknown key is
+ignored, both with a logged warning. A file that is not a Leaps settings file at all is set
+aside and the defaults are used.
+
+    settings, messages = Settings.load(data_folder())
+    settings.klondike.draw = 1            # or settings.set("klondike.draw", 1)
+    rules.new_game(seed, **settings.rules_options("klondike"))
+    messages += settings.save()
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any, ClassVar
+
+from game.rules import GAMES
+from game.rules.serial import expect_bool, expect_choice, expect_int, expect_list
+from game.store.documents import expect_number, load_document, open_envelope, save_document
+from game.store.paths import SETTINGS_FILE
+
+log = logging.getLogger(__name__)
+
+KIND = "leaps-settings"
+FORMAT = 1
+SUBJECT = "Your settings file"
+FALLBACK = "using the default settings"
+
+Check = Callable[[object, str], Any]  # (value, name) -> the value to keep; ValueError if bad
+
+
+def _setting(default: object, check: Check) -> Any:
+    return field(default=default, metadata={"check": check})
+
+
+def _whole(low: int, high: int) -> Check:
+    return lambda value, name: expect_int(value, name, low, high)
+
+
+def _whole_or_none(low: int, high: int) -> Check:
+    return lambda value, name: None if value is None else expect_int(value, name, low, high)
+
+
+def _one_of(*choices: object) -> Check:
+    return lambda value, name: expect_choice(value, choices, name)
+
+
+def _one_of_or_none(*choices: object) -> Check:
+    return lambda value, name: None if value is None else expect_choice(value, choices, name)
+
+
+def _fraction(value: object, name: str) -> float:
+    return expect_number(value, name, 0.0, 1.0)
+
+
+_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
+
+
+def _style_name(value: object, name: str) -> str:
+    """Names of card backs and felts: the art decides which exist, the store only their form."""
+    if not isinstance(value, str) or not _NAME.fullmatch(value):
+        raise ValueError(f"{name}: {value!r} is not a style name")
+    return value
+
+
+def _items(value: object, name: str, length: int) -> list:
+    """A list of `length` items; the tuples the program holds count as lists."""
+    return expect_list(list(value) if isinstance(value, tuple) else value, name, length)
+
+
+def _window_size(value: object, name: str) -> tuple[int, int]:
+    width, height = _items(value, name, 2)
+    return (expect_int(width, f"{name} width", 320, 16384),
+            expect_int(height, f"{name} height", 240, 16384))
+
+
+SEAT_COUNT = 4  # the table offers 2 to 4 players; seats beyond `players` wait unused
+
+
+def _seats(value: object, name: str) -> tuple[str, ...]:
+    items = _items(value, name, SEAT_COUNT)
+    return tuple(expect_choice(item, ("human", "computer"), f"{name} seat") for item in items)
+
+
+class Section:
+    """A group of settings (a dataclass) whose every assignment is checked."""
+
+    NAME: ClassVar[str]
+    RULES_OPTIONS: ClassVar[tuple[str, ...]] = ()  # the fields passed to rules.new_game
+
+    def __setattr__(self, key: str, value: object) -> None:
+        checks = _checks_of(type(self))
+        if key not in checks:
+            raise AttributeError(f"there is no setting {self.NAME}.{key}")
+        super().__setattr__(key, checks[key](value, f"{self.NAME}.{key}"))
+
+    @classmethod
+    def from_dict(cls, data: object) -> Section:
+        """The section from the file: bad values and unknown keys are logged and skipped."""
+        if not isinstance(data, dict):
+            log.warning("settings %s: expected an object, got %r; using defaults", cls.NAME, data)
+            return cls()
+        checks = _checks_of(cls)
+        values = {}
+        for key, value in data.items():
+            if key not in checks:
+                log.warning("ignoring unknown setting %s.%s", cls.NAME, key)
+                continue
+            try:
+                values[key] = checks[key](value, f"{cls.NAME}.{key}")
+            except ValueError as error:
+                log.warning("setting %s; using the default", error)
+        return cls(**values)
+
+    def to_dict(self) -> dict:
+        return {item.name: _jsonable(getattr(self, item.name)) for item in fields(self)}
+
+
+@functools.cache
+def _checks_of(section: type) -> dict[str, Check]:
+    return {item.name: item.metadata["check"] for item in fields(section)}
+
+
+def _jsonable(value: object) -> object:
+    return list(value) if isinstance(value, tuple) else value
+
+
+@dataclass
+class KlondikeSettings(Section):
+    NAME = "klondike"
+    RULES_OPTIONS = ("draw", "redeals", "start_rank", "scoring")
+
+    draw: int = _setting(3, _whole(1, 5))
+    redeals: int | None = _setting(None, _whole_or_none(0, 99))  # None: unlimited passes
+    start_rank: int = _setting(1, _whole(1, 13))
+    scoring: str = _setting("standard", _one_of("standard", "vegas", "none"))
+    automatic_moves: bool = _setting(True, expect_bool)
+    show_deck_contents: bool = _setting(False, expect_bool)
+    vegas_cumulative: bool = _setting(False, expect_bool)
+
+
+@dataclass
+class LeapFrogSettings(Section):
+    NAME = "leap_frog"
+    RULES_OPTIONS = ("size", "variant", "players", "diagonal")
+
+    size: int = _setting(15, _whole(15, 18))
+    variant: str = _setting("murray", _one_of("murray", "plain"))
+    players: int = _setting(2, _whole(2, SEAT_COUNT))
+    diagonal: bool = _setting(False, expect_bool)
+    seats: tuple[str, ...] = _setting(("human",) + ("computer",) * (SEAT_COUNT - 1), _seats)
+    strength: str = _setting("medium", _one_of("easy", "medium", "hard"))
+
+
+@dataclass
+class LeapYearSettings(Section):
+    NAME = "leap_year"
+
+    auto_play: bool = _setting(False, expect_bool)
+
+
+@dataclass
+class GeneralSettings(Section):
+    NAME = "general"
+
+    winnable_only: bool = _setting(False, expect_bool)  # deal only games known to be winnable
+    last_game: str | None = _setting(None, _one_of_or_none(*GAMES))
+
+
+@dataclass
+class AppearanceSettings(Section):
+    NAME = "appearance"
+
+    card_size: str = _setting("auto", _one_of("auto", "small", "medium", "large"))
+    deck: str = _setting("two_colour", _one_of("two_colour", "four_colour", "large_print"))
+    back: str = _setting("classic", _style_name)
+    felt: str = _setting("green", _style_name)
+
+
+@dataclass
+class SoundSettings(Section):
+    NAME = "sound"
+
+    volume: float = _setting(0.7, _fraction)
+    muted: bool = _setting(False, expect_bool)
+
+
+@dataclass
+class WindowSettings(Section):
+    NAME = "window"
+
+    size: tuple[int, int] = _setting((1280, 800), _window_size)
+    fullscreen: bool = _setting(False, expect_bool)
+
+
+def _section(section: type[Section]) -> Any:
+    return field(default_factory=section, metadata={"section": True})
+
+
+@dataclass
+class Settings:
+    """All settings, and the folder they are saved in (None: not saved anywhere yet)."""
+
+    klondike: KlondikeSettings = _section(KlondikeSettings)
+    leap_frog: LeapFrogSettings = _section(LeapFrogSettings)
+    leap_year: LeapYearSettings = _section(LeapYearSettings)
+    general: GeneralSettings = _section(GeneralSettings)
+    appearance: AppearanceSettings = _section(AppearanceSettings)
+    sound: SoundSettings = _section(SoundSettings)
+    window: WindowSettings = _section(WindowSettings)
+    folder: Path | None = field(default=None, compare=False, repr=False)
+
+    @classmethod
+    def load(cls, folder: Path) -> tuple[Settings, list[str]]:
+        """The settings saved in `folder` (defaults if none), and messages for the player."""
+        settings, messages = load_document(folder / SETTINGS_FILE, SUBJECT, FALLBACK,
+                                           cls.from_dict)
+        settings = settings or cls()
+        settings.folder = folder
+        return settings, messages
+
+    def save(self) -> list[str]:
+        """Write the settings atomically; [] on success, else a message for the player."""
+        if self.folder is None:
+            raise ValueError("these settings have no folder to be saved in")
+        return save_document(self.folder / SETTINGS_FILE, self.to_dict(), "Your settings")
+
+    def get(self, key: str) -> Any:
+        """A setting by its dotted name, e.g. `get("klondike.draw")`; KeyError if unknown."""
+        section, name = self._locate(key)
+        return getattr(section, name)
+
+    def set(self, key: str, value: object) -> None:
+        """Change a setting by its dotted name; ValueError for a value it does not allow."""
+        section, name = self._locate(key)
+        setattr(section, name, value)
+
+    def rules_options(self, game_id: str) -> dict:
+        """The keyword arguments for `rules.new_game` of `game_id` ({} for games without)."""
+        section = self._sections().get(game_id)
+        if section is None:
+            return {}
+        return {name: getattr(section, name) for name in section.RULES_OPTIONS}
+
+    def to_dict(self) -> dict:
+        data = {name: section.to_dict() for name, section in self._sections().items()}
+        return {"kind": KIND, "format": FORMAT, **data}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Settings:
+        """Settings from a file's contents; UnusableFile if it is not a Leaps settings file."""
+        data = open_envelope(data, KIND, FORMAT, "Leaps settings")
+        sections = _section_types()
+        for key in data.keys() - sections.keys() - {"kind", "format"}:
+            log.warning("ignoring unknown settings section %s", key)
+        return cls(**{name: section.from_dict(data[name])
+                      for name, section in sections.items() if name in data})
+
+    def _sections(self) -> dict[str, Section]:
+        return {name: getattr(self, name) for name in _section_types()}
+
+    def _locate(self, key: str) -> tuple[Section, str]:
+        section_name, _, name = key.partition(".")
+        section = self._sections().get(section_name)
+        if section is None or name not in _checks_of(type(section)):
+            raise KeyError(f"there is no setting {key!r}")
+        return section, name
+
+
+@functools.cache
+def _section_types() -> dict[str, type[Section]]:
+    return {item.name: item.default_factory for item in fields(Settings)
+            if item.metadata.get("section")}
