@@ -1,0 +1,51 @@
+import pygame
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.art.render import rounded_rect_surface, text_ink
+from game.art.suits import SUIT_ASPECT, suit_symbol
+
+
+def test_suit_symbols_differ_and_fill_their_box():
+    symbols = {suit: suit_symbol(suit, 40, (0, 0, 0)) for suit in "SHDC"}
+    for suit, symbol in symbols.items():
+        assert symbol.get_size() == (40, round(40 * SUIT_ASPECT[suit]))
+        box = symbol.get_bounding_rect()
+        assert box.width >= 36 and box.height >= symbol.get_height() - 4
+    masks = {tuple(pygame.mask.from_surface(s.subsurface((0, 0, 40, 36))).get_at((x, y))
+                   for x in range(40) for y in range(36)) for s in symbols.values()}
+    assert len(masks) == 4
+
+
+def test_upside_down_symbol_is_the_symbol_turned_over():
+    upright = suit_symbol("H", 30, (200, 0, 0))
+    turned = suit_symbol("H", 30, (200, 0, 0), upside_down=True)
+    assert pygame.image.tobytes(turned, "RGBA") == pygame.image.tobytes(
+        pygame.transform.flip(upright, True, True), "RGBA")
+    assert suit_symbol("H", 30, (200, 0, 0)) is upright
+
+
+@pytest.mark.parametrize("height", [8, 14, 30, 60])
+def test_text_ink_has_the_requested_capital_height(height):
+    ink = text_ink("K", height, (0, 0, 0))
+    assert abs(ink.get_height() - height) <= max(1, height // 10)
+
+
+def test_tracking_moves_characters_apart():
+    tight = text_ink("10", 30, (0, 0, 0))
+    loose = text_ink("10", 30, (0, 0, 0), tracking=0.3)
+    assert loose.get_width() > tight.get_width()
+
+
+@settings(max_examples=25, deadline=None)
+@given(width=st.integers(1, 300), height=st.integers(1, 300), radius=st.integers(0, 20))
+def test_rounded_rect_has_exact_size_solid_middle_and_cut_corners(width, height, radius):
+    rect = rounded_rect_surface((width, height), radius, (10, 200, 30), (250, 0, 0), 2)
+    assert rect.get_size() == (width, height)
+    if width > 2 * radius + 8 and height > 2 * radius + 8:
+        assert rect.get_at((width // 2, height // 2)) == pygame.Color(10, 200, 30, 255)
+        assert rect.get_at((width // 2, 0))[:3] == (250, 0, 0)
+        assert rect.get_at((width // 2, 0)).a > 200
+        if radius >= 4:
+            assert rect.get_at((0, 0)).a < 60

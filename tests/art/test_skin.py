@@ -1,0 +1,49 @@
+import pygame
+import pytest
+
+from game.art import palette, skin
+
+
+def test_panel_is_translucent_inside_with_an_edge():
+    panel = skin.panel_surface((200, 120))
+    assert panel.get_size() == (200, 120)
+    assert panel.get_at((0, 0)).a == 0
+    assert 100 < panel.get_at((100, 60)).a < 255
+    assert panel.get_at((100, 60)).a == palette.PANEL_FILL[3]
+
+
+def test_draw_panel_darkens_what_is_behind_it():
+    screen = pygame.Surface((300, 200))
+    screen.fill((200, 200, 200))
+    skin.draw_panel(screen, pygame.Rect(50, 40, 200, 100))
+    assert screen.get_at((150, 90))[0] < 100
+    assert screen.get_at((10, 10)) == pygame.Color(200, 200, 200)
+
+
+def test_button_states_look_different():
+    faces = [skin.button_surface((160, 40), "Deal", state) for state in skin.BUTTON_STATES]
+    assert {"normal", "hover", "pressed", "disabled"} <= set(skin.BUTTON_STATES)
+    assert all(face.get_size() == (160, 40) for face in faces)
+    assert len({pygame.image.tobytes(face, "RGBA") for face in faces}) == len(faces)
+    assert skin.button_surface((160, 40), "Deal") is skin.button_surface((160, 40), "Deal")
+
+
+def test_button_label_is_drawn():
+    plain = skin.button_surface((160, 40), "")
+    labelled = skin.button_surface((160, 40), "Deal")
+    assert pygame.image.tobytes(plain, "RGBA") != pygame.image.tobytes(labelled, "RGBA")
+
+
+def test_unknown_button_state_is_rejected():
+    with pytest.raises(ValueError, match="state"):
+        skin.button_surface((100, 30), "x", "glowing")
+
+
+def test_text_and_title_surfaces():
+    text = skin.text_surface("Score 120", 24)
+    shadowed = skin.text_surface("Score 120", 24, shadow=True)
+    assert text.get_width() > 50 and shadowed.get_width() > text.get_width()
+    title = skin.title_surface("Leaps", 64)
+    assert title.get_height() > 40
+    assert title.get_at((title.get_width() // 2, 0)).a == 0
+    assert pygame.mask.from_surface(title).count() > 500
