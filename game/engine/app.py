@@ -1,0 +1,231 @@
+"""The application: a window, a scene stack and the loop that runs them.
+
+The loop updates in fixed steps (see :mod:`game.engine.timestep`), draws at
+most once per frame and only when a visible scene asks for it, and while
+nothing moves it sleeps in ``pygame.event.wait`` so an idle table uses
+almost no CPU. The software window surface has no vsync, so the frame rate
+is capped with ``Clock.tick`` instead.
+
+``run_frame(dt, events)`` and ``step(dt)`` drive the same machinery without
+real time, for tests.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+import pygame
+
+from game.engine.input import DEFAULT_KEYMAP, Action, KeyMap
+from game.engine.scene import Scene, SceneStack, Size
+from game.engine.timestep import FixedStep
+
+log = logging.getLogger(__name__)
+
+DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = (640, 480)
+FRAME_RATE = 60
+# While idle the loop wakes at least this often, so a scene that starts
+# something by itself (a timer, a finished background search) is noticed.
+IDLE_WAIT_MS = 250
+# A screenshot waits for animations to settle, but never longer than this
+# much simulated time (a scene with a perpetual animation never settles).
+SETTLE_LIMIT_SECONDS = 30.0
+
+_RESIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)
+_REPAINT_EVENTS = (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED)
+
+
+def _at_least(size: Size, minimum: Size) -> Size:
+    return (max(size[0], minimum[0]), max(size[1], minimum[1]))
+
+
+class App:
+    """Owns the window and the scene stack, and runs the frame loop.
+
+    ``max_frames`` ends the run after that many frames (smoke tests);
+    ``screenshot`` renders once every animation has settled, saves a PNG
+    there and ends the run. Either way the scenes get ``on_quit`` first.
+    """
+
+    def __init__(
+        self,
+        title: str = "Leaps",
+        size: Size = DEFAULT_SIZE,
+        *,
+        fullscreen: bool = False,
+        min_size: Size = MIN_SIZE,
+        fps: int = FRAME_RATE,
+        max_frames: int | None = None,
+        screenshot: str | Path | None = None,
+        icon: pygame.Surface | None = None,
+        keymap: KeyMap = DEFAULT_KEYMAP,
+    ) -> None:
+        # Draw in real pixels on scaled Windows displays (SDL reads the hint from
+        # the environment when video starts); other systems ignore it.
+        os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+        pygame.display.init()
+        pygame.font.init()
+        self.min_size = min_size
+        self.fps = fps
+        self.max_frames = max_frames
+        self.screenshot = None if screenshot is None else Path(screenshot)
+        self.keymap = keymap
+        pygame.display.set_caption(title)
+        if icon is not None:
+            pygame.display.set_icon(icon)
+        self._windowed_size = _at_least(size, min_size)
+        self.fullscreen = fullscreen
+        self._open_window()
+        self.stack = SceneStack(self.size)
+        self.timestep = FixedStep()
+        self._clock = pygame.time.Clock()
+        self.running = False
+        self.closed = False
+        self.frame_count = 0
+        self.draw_count = 0
+
+    @property
+    def surface(self) -> pygame.Surface:
+        """The window's drawing surface (it follows the window's size)."""
+        return pygame.display.get_surface()
+
+    @property
+    def size(self) -> Size:
+        return self.surface.get_size()
+
+    # Running ---------------------------------------------------------------------
+
+    def run(self, scene: Scene | None = None) -> None:
+        """Run until the window closes, the stack empties or a run option ends it."""
+        if scene is not None:
+            self.stack.push(scene)
+        self.stack.apply_pending()
+        self.running = True
+        self._clock.tick()
+        try:
+            if self.screenshot is not None:
+                self.run_frame(0.0, pygame.event.get())
+                self.save_screenshot(self.screenshot)
+                return
+            while self.running:
+                events, dt = self._next_frame()
+                self.run_frame(dt, events)
+                if self.max_frames is not None and self.frame_count >= self.max_frames:
+                    break
+        finally:
+            self.close()
+
+    def run_frame(self, dt: float, events: Iterable[pygame.event.Event] = ()) -> bool:
+        """One frame: events, stack changes, fixed updates, then a draw if needed.
+
+        Returns True if the frame was drawn.
+        """
+        for event in events:
+            self.handle_event(event)
+        self.stack.apply_pending()
+        self.step(dt)
+        self.stack.apply_pending()
+        self.frame_count += 1
+        if self.stack.quit_requested or self.stack.empty:
+            self.running = False
+            return False
+        if not self.stack.needs_redraw():
+            return False
+        self.draw()
+        return True
+
+    def step(self, dt: float) -> int:
+        """Feed ``dt`` seconds of frame time; run and return the due fixed updates."""
+        steps = self.timestep.advance(dt)
+        for _ in range(steps):
+            self.stack.update(self.timestep.step)
+        return steps
+
+    def is_idle(self) -> bool:
+        """Nothing animating, nothing pending and nothing to redraw."""
+        return self.stack.is_idle() and not self.stack.needs_redraw()
+
+    def settle(self, max_seconds: float = SETTLE_LIMIT_SECONDS) -> bool:
+        """Step until every animation has finished (or the limit); True if settled."""
+        for _ in range(int(max_seconds / self.timestep.step)):
+            self.stack.apply_pending()
+            if self.stack.is_idle():
+                return True
+            self.stack.update(self.timestep.step)
+        self.stack.apply_pending()
+        return self.stack.is_idle()
+
+    def save_screenshot(self, path: str | Path) -> None:
+        """Let the animations settle, draw, and save the frame as a PNG."""
+        if not self.settle():
+            log.warning("screenshot taken before the animations settled")
+        self.draw()
+        pygame.image.save(self.surface, str(path))
+
+    def draw(self) -> None:
+        self.stack.draw(self.surface)
+        pygame.display.flip()
+        self.draw_count += 1
+
+    def close(self) -> None:
+        """Let the scenes save, then close the window (once)."""
+        self.running = False
+        if self.closed:
+            return
+        self.closed = True
+        self.stack.close()
+        pygame.display.quit()
+
+    # Events ------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.stack.request_quit()
+        elif event.type in _RESIZE_EVENTS:
+            self.relayout()
+        elif event.type in _REPAINT_EVENTS:
+            self.stack.mark_dirty()
+        elif self.keymap.action_for(event) is Action.FULLSCREEN:
+            self.toggle_fullscreen()
+        else:
+            self.stack.handle_event(event)
+
+    def relayout(self) -> None:
+        """Keep the window at least the minimum size; tell the scenes if it changed."""
+        size = self.size
+        if not self.fullscreen:
+            if _at_least(size, self.min_size) != size:
+                size = _at_least(size, self.min_size)
+                pygame.display.set_mode(size, pygame.RESIZABLE)
+            self._windowed_size = size
+        if size != self.stack.size:
+            self.stack.resize(size)
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        self._open_window()
+        self.relayout()
+
+    def _open_window(self) -> None:
+        """(Re)create the display in the current mode; the desktop size when fullscreen."""
+        if self.fullscreen:
+            pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+
+    def _next_frame(self) -> tuple[list[pygame.event.Event], float]:
+        """Wait for the next frame: sleep for events when idle, else cap the rate."""
+        if self.max_frames is None and self.is_idle():
+            first = pygame.event.wait(IDLE_WAIT_MS)
+            # Time spent asleep had nothing to animate: do not simulate it.
+            self._clock.tick()
+            self.timestep.reset()
+            events = [] if first.type == pygame.NOEVENT else [first]
+            events.extend(pygame.event.get())
+            return events, 0.0
+        dt = self._clock.tick(self.fps) / 1000.0
+        return pygame.event.get(), dt

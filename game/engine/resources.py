@@ -1,0 +1,98 @@
+"""Shipped files and fonts.
+
+Shipped files are found from this module's location (or from the unpacked
+bundle when frozen by PyInstaller), never from the working directory, so the
+game starts the same from any folder.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from pathlib import Path
+from typing import Generic, TypeVar
+
+import pygame
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+ASSETS_FOLDER = "assets"
+FONTS_FOLDER = "fonts"
+
+
+def asset_root() -> Path:
+    """The folder of shipped files: ``assets/`` beside ``game/``, or in the bundle."""
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle is not None:
+        return Path(bundle) / ASSETS_FOLDER
+    return Path(__file__).resolve().parents[2] / ASSETS_FOLDER
+
+
+def asset_path(*parts: str) -> Path:
+    """Path of a shipped file, e.g. ``asset_path("sounds", "deal.wav")``."""
+    return asset_root().joinpath(*parts)
+
+
+class LruCache(Generic[T]):
+    """A bounded cache of made things (fonts, rendered text, art per size).
+
+    Art is rendered for the window size in use; bounding the cache keeps
+    memory flat while the user drags the window edge through many sizes.
+    """
+
+    def __init__(self, max_entries: int) -> None:
+        self.max_entries = max_entries
+        self._entries: OrderedDict[Hashable, T] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __contains__(self, key: Hashable) -> bool:
+        return key in self._entries
+
+    def get(self, key: Hashable, make: Callable[[], T]) -> T:
+        """The cached value for ``key``, made (and remembered) if missing."""
+        try:
+            self._entries.move_to_end(key)
+            return self._entries[key]
+        except KeyError:
+            value = make()
+            self._entries[key] = value
+            if len(self._entries) > self.max_entries:
+                self._entries.popitem(last=False)
+            return value
+
+    def clear(self) -> None:
+        self._entries.clear()
+
+
+_fonts: LruCache[pygame.font.Font] = LruCache(64)
+
+
+def font(size: int, *, bold: bool = False, name: str | None = None) -> pygame.font.Font:
+    """A cached font: pygame's built-in one, or ``assets/fonts/<name>`` if shipped."""
+    size = max(1, int(size))
+    return _fonts.get((size, bold, name), lambda: _load_font(size, bold, name))
+
+
+def _load_font(size: int, bold: bool, name: str | None) -> pygame.font.Font:
+    if not pygame.font.get_init():
+        pygame.font.init()
+    path = None
+    if name is not None:
+        path = asset_path(FONTS_FOLDER, name)
+        if not path.is_file():
+            log.warning("font %s is not shipped; using the built-in font", path)
+            path = None
+    loaded = pygame.font.Font(path, size)
+    loaded.bold = bold
+    return loaded
+
+
+def clear_font_cache() -> None:
+    """Forget loaded fonts (needed if the font module is shut down and restarted)."""
+    _fonts.clear()

@@ -1,0 +1,182 @@
+import pygame
+import pytest
+
+from game.engine.app import IDLE_WAIT_MS, App
+from game.engine.scene import Scene
+from game.engine.timestep import MAX_STEPS_PER_FRAME
+
+from .conftest import key, mouse
+
+
+class Counting(Scene):
+    """Fills the window with its colour and counts what the loop asks of it."""
+
+    def __init__(self):
+        super().__init__()
+        self.colour = [0.0, 0.0, 0.0]
+        self.draws = 0
+        self.updates = 0
+        self.quits = 0
+        self.sizes = []
+
+    def handle_event(self, event):
+        return event.type == pygame.MOUSEBUTTONDOWN
+
+    def update(self, dt):
+        super().update(dt)
+        self.updates += 1
+
+    def resize(self, size):
+        super().resize(size)
+        self.sizes.append(size)
+
+    def on_quit(self):
+        self.quits += 1
+
+    def draw(self, surface):
+        self.draws += 1
+        surface.fill([round(c) for c in self.colour])
+
+    def fade_to(self, colour, seconds):
+        self.tweens.tween(self, "colour", colour, seconds)
+
+
+@pytest.fixture
+def app():
+    app = App(size=(640, 480))
+    yield app
+    app.close()
+
+
+@pytest.fixture
+def scene(app):
+    scene = Counting()
+    app.stack.push(scene)
+    app.run_frame(0.0)
+    return scene
+
+
+def test_window_is_never_smaller_than_the_minimum():
+    app = App(size=(100, 100), min_size=(640, 480))
+    try:
+        assert app.size == (640, 480)
+        pygame.display.set_mode((300, 700), pygame.RESIZABLE)  # the user shrinks it
+        app.run_frame(0.0, [pygame.event.Event(pygame.WINDOWSIZECHANGED, x=300, y=700)])
+        assert app.size == (640, 700) and app.stack.size == (640, 700)
+    finally:
+        app.close()
+
+
+def test_the_app_surface_is_the_display_surface(app):
+    assert pygame.display.get_surface() is app.surface  # art converts images against it
+    app.close()
+    assert not pygame.display.get_init()
+
+
+def test_an_idle_scene_is_drawn_once_then_never_again(app, scene):
+    assert scene.draws == 1 and app.draw_count == 1
+    drawn = [app.run_frame(1 / 60) for _ in range(20)]
+    assert drawn == [False] * 20
+    assert scene.draws == 1 and app.draw_count == 1
+    assert app.is_idle()
+
+
+def test_ignored_events_do_not_redraw_but_handled_ones_do(app, scene):
+    assert not app.run_frame(1 / 60, [mouse(pygame.MOUSEMOTION, (5, 5))])
+    assert app.run_frame(1 / 60, [mouse(pygame.MOUSEBUTTONDOWN, (5, 5))])
+    assert scene.draws == 2
+
+
+def test_animation_redraws_every_frame_until_it_settles(app, scene):
+    scene.fade_to((200, 0, 0), 0.1)
+    frames = [app.run_frame(1 / 60) for _ in range(12)]
+    assert frames[:6] == [True] * 6  # 0.1 s at 60 fps
+    assert frames[7:] == [False] * 5
+    assert app.surface.get_at((1, 1))[:3] == (200, 0, 0)
+
+
+def test_fixed_steps_follow_frame_time_with_bounded_catch_up(app, scene):
+    before = scene.updates
+    assert app.step(1 / 60) == 2
+    assert app.step(0.5) == MAX_STEPS_PER_FRAME
+    assert app.step(0.001) == 0
+    assert scene.updates - before == 2 + MAX_STEPS_PER_FRAME
+
+
+def test_resize_lays_the_scenes_out_again(app, scene):
+    pygame.display.set_mode((800, 600), pygame.RESIZABLE)
+    drew = app.run_frame(0.0, [pygame.event.Event(pygame.WINDOWSIZECHANGED, x=800, y=600)])
+    assert drew and scene.size == (800, 600)
+    app.run_frame(0.0, [pygame.event.Event(pygame.VIDEORESIZE, size=(800, 600), w=800, h=600)])
+    assert scene.sizes == [(640, 480), (800, 600)]  # the duplicate notice changed nothing
+
+
+def test_f11_toggles_fullscreen_and_back(app, scene):
+    app.run_frame(0.0, [key(pygame.K_F11)])
+    assert app.fullscreen and scene.size == app.size
+    app.run_frame(0.0, [key(pygame.K_F11)])
+    assert not app.fullscreen and scene.size == (640, 480)
+
+
+def test_quit_event_gives_scenes_a_chance_to_save(app, scene):
+    app.running = True
+    app.run_frame(0.0, [pygame.event.Event(pygame.QUIT)])
+    assert not app.running
+    app.close()
+    app.close()
+    assert scene.quits == 1 and app.stack.empty
+
+
+def test_max_frames_runs_that_many_frames_then_exits():
+    app = App(size=(640, 480), max_frames=3, fps=1000)
+    scene = Counting()
+    app.run(scene)
+    assert app.frame_count == 3 and app.closed and scene.quits == 1
+
+
+def test_screenshot_waits_for_animations_to_settle(tmp_path):
+    path = tmp_path / "shot.png"
+    app = App(size=(640, 480), screenshot=path)
+    scene = Counting()
+    scene.fade_to((0, 0, 250), 2.0)
+    app.run(scene)
+    image = pygame.image.load(str(path))
+    assert image.get_size() == (640, 480)
+    assert image.get_at((10, 10))[:3] == (0, 0, 250)
+    assert app.closed and scene.quits == 1
+
+
+def test_an_idle_loop_sleeps_in_event_wait(monkeypatch):
+    waits = []
+
+    def fake_wait(timeout):
+        waits.append(timeout)
+        return pygame.event.Event(pygame.QUIT)
+
+    monkeypatch.setattr(pygame.event, "wait", fake_wait)
+    app = App(size=(640, 480))
+    scene = Counting()
+    app.run(scene)
+    assert waits == [IDLE_WAIT_MS]
+    assert scene.draws == 1 and scene.quits == 1
+
+
+def test_a_scene_can_end_the_run(app):
+    class Quitter(Counting):
+        def handle_event(self, event):
+            self.stack.request_quit()
+            return True
+
+    app.stack.push(Quitter())
+    app.running = True
+    app.run_frame(0.0)
+    assert app.running
+    app.run_frame(0.0, [key(pygame.K_q)])
+    assert not app.running
+
+
+def test_an_empty_stack_ends_the_run(app, scene):
+    app.running = True
+    app.stack.pop()
+    app.run_frame(0.0)
+    assert not app.running and app.stack.empty

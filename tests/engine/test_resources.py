@@ -1,0 +1,62 @@
+from pathlib import Path
+
+import pygame
+
+from game.engine import resources
+from game.engine.resources import LruCache, asset_path, asset_root, font
+from game.engine.text import draw_text, render_text, wrap_text
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_assets_are_found_beside_the_game_package():
+    assert asset_root() == REPO / "assets"
+    assert asset_path("sounds", "deal.wav") == REPO / "assets" / "sounds" / "deal.wav"
+
+
+def test_a_frozen_bundle_uses_its_unpack_folder(monkeypatch, tmp_path):
+    monkeypatch.setattr(resources.sys, "_MEIPASS", str(tmp_path), raising=False)
+    assert asset_root() == tmp_path / "assets"
+
+
+def test_fonts_are_cached_per_size_and_weight():
+    assert font(20) is font(20)
+    assert font(20) is not font(21)
+    assert font(20, bold=True).bold and not font(20).bold
+
+
+def test_a_missing_font_file_falls_back_to_the_built_in_one(caplog):
+    assert font(18, name="no-such-font.ttf").get_height() > 0
+    assert "not shipped" in caplog.text
+
+
+def test_lru_cache_keeps_the_most_recent_entries():
+    cache = LruCache(2)
+    made = []
+
+    def make(value):
+        made.append(value)
+        return value
+
+    cache.get("a", lambda: make("a"))
+    cache.get("b", lambda: make("b"))
+    cache.get("a", lambda: make("a"))
+    cache.get("c", lambda: make("c"))  # evicts b, the least recently used
+    assert "a" in cache and "b" not in cache and len(cache) == 2
+    assert made == ["a", "b", "c"]
+
+
+def test_text_is_rendered_once_per_text_size_and_colour():
+    first = render_text("Score 10", 24, (255, 255, 255))
+    assert render_text("Score 10", 24, (255, 255, 255)) is first
+    assert render_text("Score 10", 24, (255, 0, 0)) is not first
+    surface = pygame.Surface((200, 100))
+    rect = draw_text(surface, "Hi", 30, (255, 255, 255), (100, 50), anchor="center")
+    assert rect.center in ((100, 50), (100, 49), (99, 50), (99, 49))
+
+
+def test_wrap_text_respects_the_width_and_paragraphs():
+    lines = wrap_text("one two three four five six seven\nnext", 20, 80)
+    assert lines[-1] == "next" and len(lines) > 2
+    assert all(font(20).size(line)[0] <= 80 for line in lines)
+    assert " ".join(lines[:-1]) == "one two three four five six seven"
