@@ -1,8 +1,11 @@
 """Start Leaps: `python main.py --help` lists the options."""
 
+import os
 import sys
 
 from game.cli import parse_args
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 def main() -> int:

@@ -1,0 +1,41 @@
+"""What every scene shares: the player's files, the sound, and notices waiting to be shown."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from game.engine.audio import Audio
+from game.store import SaveSlots, Settings, Statistics
+
+
+@dataclass
+class Context:
+    settings: Settings
+    stats: Statistics
+    saves: SaveSlots
+    audio: Audio
+    autosave: bool = True  # off for --frames and --screenshot runs, which must not touch a save
+    notices: list[str] = field(default_factory=list)  # messages for the player, shown in turn
+
+    def notify(self, messages: list[str]) -> None:
+        self.notices.extend(messages)
+
+    def save_settings(self) -> None:
+        self.notify(self.settings.save())
+
+    def play(self, sound: str) -> None:
+        self.audio.play(sound)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """An ended game as the summary shows it."""
+
+    game_id: str
+    title: str
+    won: bool
+    score: int | str  # a number, or text such as "Red 34 - Green 28" for Leap Frog
+    rows: tuple[tuple[str, str], ...] = ()  # breakdown lines: (label, value)
+    play_again: Callable[[], None] | None = None
+    to_menu: Callable[[], None] | None = None
