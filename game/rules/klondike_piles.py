@@ -1,0 +1,77 @@
+"""Klondike's pile rules, with ranks counted from the starting rank.
+
+The starting rank S is the base of the suit stacks and ranks wrap King to Ace, so the rank
+S-1 plays the part of the King: it heads the building stacks and completes the suit stacks.
+With S = Ace these are the ordinary Klondike rules.
+
+Each rule says which cards a pile takes, as (rank, suit) keys. Move generation looks cards
+up by these keys, and the predicates below are defined by them, so each rule is written once.
+"""
+
+from __future__ import annotations
+
+from game.rules.cards import RED_SUITS, SUITS, Card, rank_after
+
+Pile = tuple[Card, ...]
+CardKey = tuple[int, str]  # (rank, suit): a card whichever way up it lies
+
+_SUITS_OF_COLOUR = {
+    True: tuple(suit for suit in SUITS if suit in RED_SUITS),
+    False: tuple(suit for suit in SUITS if suit not in RED_SUITS),
+}
+
+
+def head_rank(start: int) -> int:
+    """The only rank that may go into an empty building stack: one below the start rank."""
+    return rank_after(start, -1)
+
+
+def tableau_takes(pile: Pile, start: int) -> tuple[CardKey, ...]:
+    """The cards a building stack takes: on a card, the next rank down of the other colour.
+
+    Ranks wrap, so with S = 7 a King goes on an Ace; nothing goes on the start rank, which
+    ends a stack. An empty stack takes the S-1 card of either colour.
+    """
+    if not pile:
+        return tuple(zip((head_rank(start),) * len(SUITS), SUITS, strict=True))
+    lower = pile[-1]
+    if lower.rank == start:
+        return ()
+    rank = rank_after(lower.rank, -1)
+    first, second = _SUITS_OF_COLOUR[lower.suit not in RED_SUITS]
+    return ((rank, first), (rank, second))
+
+
+def foundation_takes(pile: Pile, start: int) -> tuple[CardKey, ...]:
+    """The cards a suit stack takes: the base card of any suit when empty, then the next
+    rank of its suit until all 13 are up."""
+    if not pile:
+        return tuple(zip((start,) * len(SUITS), SUITS, strict=True))
+    if len(pile) == 13:
+        return ()
+    top = pile[-1]
+    return ((rank_after(top.rank), top.suit),)
+
+
+def fits_on_tableau(lower: Card, upper: Card, start: int) -> bool:
+    """`upper` may lie on `lower` in a building stack."""
+    return (upper.rank, upper.suit) in tableau_takes((lower,), start)
+
+
+def fits_on_foundation(pile: Pile, card: Card, start: int) -> bool:
+    """`card` may go onto the suit stack `pile`."""
+    return (card.rank, card.suit) in foundation_takes(pile, start)
+
+
+def face_up_count(pile: Pile) -> int:
+    """How many face-up cards lie at the top of `pile`.
+
+    In play they always form one ordered run (every card laid on a building stack builds on
+    its top, and only a top card is ever turned up), so this is the longest movable run.
+    """
+    count = 0
+    for card in reversed(pile):
+        if not card.face_up:
+            break
+        count += 1
+    return count
