@@ -1,0 +1,30 @@
+"""The project's own benchmarks, measured against the budgets of DESIGN.md.
+
+Run `python -m game.bench NAME` (or `all`). Each benchmark is a module with
+`run(args) -> Iterator[Measurement]`; the registry below names them explicitly, and one that is
+not written yet is listed with `module=None`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Benchmark:
+    name: str
+    summary: str
+    module: str | None  # dotted module path, None until the benchmark exists
+
+
+BENCHMARKS = {
+    bench.name: bench
+    for bench in (
+        Benchmark("frames", "median frame time of the busiest table", None),
+        Benchmark("startup", "time from start to the first interactive frame", None),
+        Benchmark("rules", "legal_moves + apply per second for each game", "game.bench.rules"),
+        Benchmark("ai", "computer Leap Frog move time on 15x15 and 18x18", None),
+        Benchmark("solvers", "hint and solver search time for the solitaires", None),
+        Benchmark("memory", "peak memory of a session", None),
+    )
+}

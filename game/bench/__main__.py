@@ -1,0 +1,58 @@
+"""Command line: `python -m game.bench [NAME]`; see --help for the names and exit codes."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from game.bench import BENCHMARKS
+from game.bench.report import Reporter
+
+# argparse itself exits with 2 on bad usage, such as an unknown name.
+EXIT_OK, EXIT_OVER_BUDGET, EXIT_NOT_AVAILABLE = 0, 1, 3
+
+
+def parser() -> argparse.ArgumentParser:
+    names = "\n".join(f"  {b.name:<8} {b.summary}" + ("" if b.module else " (not available yet)")
+                      for b in BENCHMARKS.values())
+    result = argparse.ArgumentParser(
+        prog="python -m game.bench",
+        description="Measure the game against the budgets of DESIGN.md. Prints one JSON line "
+                    "per figure, then a table with the budgets.",
+        epilog=f"benchmarks:\n{names}\n  all      every available benchmark\n\n"
+               "exit status: 0 all within budget, 1 a budget missed, 2 bad usage, "
+               "3 benchmark not available yet",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    result.add_argument("name", nargs="?", default="all", metavar="NAME",
+                        choices=[*BENCHMARKS, "all"], help="the benchmark to run (default: all)")
+    result.add_argument("--seconds", type=float, default=1.5,
+                        help="CPU time to measure each case for, in seconds (default: 1.5)")
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    command_line = parser()
+    args = command_line.parse_args(argv)
+    if args.seconds <= 0:
+        command_line.error("--seconds must be positive")
+    requested = list(BENCHMARKS) if args.name == "all" else [args.name]
+    missing = [name for name in requested if BENCHMARKS[name].module is None]
+    for name in missing:
+        print(f"benchmark {name!r} is not available yet", file=sys.stderr)
+    if missing and args.name != "all":
+        return EXIT_NOT_AVAILABLE
+    reporter = Reporter(sys.stdout)
+    for name in requested:
+        if name in missing:
+            continue
+        # Imported only when asked for, so one benchmark's imports never weigh on another's.
+        module = importlib.import_module(BENCHMARKS[name].module)
+        for measurement in module.run(args):
+            reporter.add(measurement)
+    return EXIT_OK if reporter.finish() else EXIT_OVER_BUDGET
+
+
+if __name__ == "__main__":
+    sys.exit(main())
