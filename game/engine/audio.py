@@ -8,8 +8,6 @@ raises to the caller.
 from __future__ import annotations
 
 import logging
-from array import array
-from collections.abc import Sequence
 
 import pygame
 
@@ -20,7 +18,6 @@ MIXER_BUFFER = 512  # small, so a card sound lands with the card
 MIXER_CHANNELS = 16  # simultaneous sounds (a deal plays many quickly)
 
 _SIGNED_16 = -16
-_FLOAT_32 = 32
 
 
 class Audio:
@@ -86,52 +83,3 @@ def _start_mixer() -> bool:
         log.warning("sound is off: the mixer could not start (%s)", error)
         return False
     return True
-
-
-def sound_from_samples(samples: Sequence[float], sample_rate: int) -> pygame.mixer.Sound | None:
-    """A Sound from mono samples in [-1, 1], converted to the mixer's format.
-
-    Returns None when there is no mixer (silent mode) or its format is not
-    one this converts to.
-    """
-    try:
-        mixer_format = pygame.mixer.get_init()
-    except pygame.error:
-        mixer_format = None
-    if not mixer_format:
-        return None
-    frequency, size, channels = mixer_format
-    if size not in (_SIGNED_16, _FLOAT_32):
-        log.warning("cannot make sounds for mixer sample size %s", size)
-        return None
-    mono = _resample(samples, sample_rate, frequency)
-    if size == _SIGNED_16:
-        data = array("h", (round(max(-1.0, min(1.0, s)) * 32767) for s in mono))
-    else:
-        data = array("f", (max(-1.0, min(1.0, s)) for s in mono))
-    if channels > 1:
-        interleaved = array(data.typecode, bytes(data.itemsize * len(data) * channels))
-        for channel in range(channels):
-            interleaved[channel::channels] = data
-        data = interleaved
-    try:
-        return pygame.mixer.Sound(buffer=data.tobytes())
-    except pygame.error as error:
-        log.warning("could not make a sound: %s", error)
-        return None
-
-
-def _resample(samples: Sequence[float], source_rate: int, target_rate: int) -> Sequence[float]:
-    """Linear interpolation to the mixer's rate (sounds are short and synthetic)."""
-    if source_rate == target_rate or len(samples) < 2:
-        return samples
-    count = max(1, round(len(samples) * target_rate / source_rate))
-    ratio = (len(samples) - 1) / max(1, count - 1)
-    out = []
-    for index in range(count):
-        position = index * ratio
-        left = int(position)
-        right = min(left + 1, len(samples) - 1)
-        fraction = position - left
-        out.append(samples[left] * (1.0 - fraction) + samples[right] * fraction)
-    return out
