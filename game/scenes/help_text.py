@@ -1,0 +1,217 @@
+"""The rules of the five games in plain words, as the help screen shows them.
+
+They say what RULES.md decides, point for point. Markup, one block per line: "## " starts a
+heading, "- " a bullet, "> keys | what they do" a shortcut, anything else is a paragraph.
+"""
+
+from __future__ import annotations
+
+from game.engine.input import Action, KeyMap
+
+KEY_SEPARATOR = "  or  "  # between alternative shortcuts for one action
+
+KLONDIKE = """\
+## Goal
+Move all 52 cards to the four suit stacks, each built up in one suit from its base card \
+(the Ace, unless you choose another starting rank).
+## The deal
+Seven building stacks hold 1 to 7 cards, only the top card face up. The rest of the pack \
+is the deck; at the deal the first cards are turned onto the waste, as many as you draw at \
+a time. The four suit stacks start empty; each takes the suit of its base card.
+## Moves
+- Put the top card of the waste, of a building stack or of a suit stack on a building \
+stack whose top card is one rank higher and of the other colour.
+- Move a face-up run (descending, alternating colours) from a building stack onto such a \
+stack.
+- Only a King (or a run it heads) may go into an empty building stack.
+- Put the base card on an empty suit stack, and a card on its suit stack when it is one \
+rank higher than the top card there. Only single cards go to suit stacks, and never from \
+one suit stack to another.
+- When the top card of a building stack is face down, it turns over at once.
+## The deck
+Click the deck to turn the next cards (as many as you draw, fewer if fewer remain) one by \
+one onto the waste; the last one turned is on top and the only one playable. When the deck \
+is empty, click its outline to start another pass if a redeal is left and the waste is not \
+empty: the waste turns back over and the cards come up again in the same order. Redeals R \
+allow R + 1 passes in all. Right-click anywhere does the same as clicking the deck.
+## Starting rank
+With a starting rank S other than Ace, the card of rank S is the base of the suit stacks, \
+ranks wrap round from King to Ace, and the card one rank below S (or a run it heads) is \
+the only one that may go into an empty building stack. With S = 7, a King goes on an Ace.
+## Automatic moves
+When they are on, after each of your moves (not after undo or redo) a card goes to its \
+suit stack by itself when it can and both cards of the other colour one rank lower are \
+already on suit stacks; the base card and the one above it always may. Each automatic move \
+is an undo step of its own, so undo brings the card back where you can use it.
+## Standard scoring
+- +10 for a card to a suit stack; +5 for a face-down card turned over; +5 for a card from \
+the waste to a building stack; -15 for a card from a suit stack to a building stack.
+- Draw 1: -100 for every new pass (the first is free). Draw 2 to 5: -20 for each pass from \
+the fourth on.
+- A card sent to a suit stack that uncovers a face-down card scores +10 and +5. Moves \
+between building stacks score nothing. The score never goes below 0.
+## Vegas scoring
+-52 at the deal, +5 for every card put on a suit stack and -5 when one comes back; no pass \
+penalty. With Vegas cumulative on, the balance carries over from game to game (Statistics \
+shows it). With scoring set to none, the score stays 0.
+## Deck contents
+With Display deck contents on, a panel lists the deck and the waste in the order the cards \
+will come up, grouped as they will be turned, with the playable card highlighted; after the \
+first pass the upcoming groups stand above the current one, and the cards that will be \
+accessible (the top of each group) are marked.
+## Undo
+Undo and redo as often as you like; undo restores the score.
+"""
+
+LEAPFROG = """\
+## Goal
+Put the 4 × 13 grid in order: every row holds one suit from King (column 1) down to 2 \
+(column 12), and the four gaps end in column 13.
+## The deal
+One shuffled deck is dealt row by row, left to right; then the four aces are taken out. \
+Their places are the four gaps.
+## Moves
+- A gap whose left neighbour is a card of rank r higher than 2 takes the card of rank r - 1 \
+of the same suit, wherever it is. That card moves into the gap and leaves a gap where it was.
+- A gap to the right of a 2, or of another gap, is dead.
+- A gap in column 1 takes any King not already in column 1; the table lets you choose which.
+- There are no redeals. The game ends when no move is left or all four rows are complete.
+## Score
+- 2 points for each card in proper sequence: its left neighbour in the same row is the \
+next-higher card of its own suit, wherever in the grid that pair stands.
+- 5 points for each card in correct position: its row starts with the King of its suit in \
+column 1 and every cell from that King to this card holds the unbroken descending run of \
+that suit. A King in column 1 counts.
+- 10 points for each completed suit (a row from King to 2 in correct position).
+- 400 points bonus for a win.
+The two kinds of card points add up: a card in correct position (other than a King) is also \
+in proper sequence. A won game scores 88 + 240 + 40 + 400 = 768.
+## Buy-in and winnings
+Each game costs a buy-in of 100 points, taken off at the end, so a game's winnings are its \
+score minus 100 and may be negative. The live score does not include the buy-in. The summary \
+shows the game's score, its winnings and the winnings of all your games together; Statistics \
+shows games played and won and your total and best winnings, not counting the game in \
+progress. A game counts once it has had at least one move.
+"""
+
+LEAP_YEAR = """\
+## Goal
+Play all 208 cards of four decks to the 16 foundations.
+## The deal
+The 16 aces start on the 16 foundations. Eight tableau piles get one card each; the other \
+184 cards form the stock, enough for 23 deals of 8.
+## Moves
+- Foundations build up from Ace to King regardless of suit. A foundation is full at King, \
+and cards never leave a foundation.
+- Only the top card of a tableau pile may move, and only to a foundation. There is no \
+building on the tableau and no moving between tableau piles.
+## The stock
+Click the stock to deal one card face up onto each of the eight tableau piles, empty ones \
+too. You may deal at any time. There is one pass only: no redeal.
+## End and score
+You win when all 208 cards are on the foundations; the game is over when the stock is empty \
+and no top card can move. You score 1 point per card played to a foundation (the 16 aces do \
+not count), so a win scores 192.
+"""
+
+LUCAS_LEAPS = """\
+## Goal
+Play all 104 cards of two decks to the eight foundations.
+## The deal
+Thirteen tableau piles of four face-up cards; the other 52 cards form the face-down stock. \
+There is one waste pile, and the eight foundations start empty.
+## Moves
+- Foundations build up by suit from Ace to King. A card on a foundation never leaves it, \
+and only single cards go to foundations.
+- Tableau piles build down by suit. A run of cards in descending sequence of one suit at \
+the top of a pile moves as a unit, whatever its length.
+- Any card, or such a run, may go into an empty pile.
+## The stock
+Click the stock to turn one card onto the waste. The top waste card may go to a foundation, \
+onto a tableau pile or into an empty pile. There is one pass only: no redeal.
+## End and score
+You win when all 104 cards are on the foundations; the game is over when the stock is empty \
+and no move is left. You score 5 points per card on a foundation, so a win scores 520.
+"""
+
+LEAP_FROG = """\
+## Goal
+Leap over marbles to capture them. The winner has captured the most pieces (plain variant) \
+or the most points (Murray's variant); equal leaders share the win.
+## The board
+Every square of the board starts with a piece: 15 × 15 squares by default, up to 18 × 18. \
+The pieces belong to nobody; any player may move any of them.
+## Murray's pieces
+Green is worth 4 points, red 3, yellow 2 and white 1. They come in the ratio 1 : 2 : 3 : 4 \
+(on 15 × 15: 22 green, 45 red, 68 yellow and 90 white), shuffled over the board. In the plain \
+variant all pieces are alike.
+## Turns
+- Player 1 moves first and turns pass round the players in order.
+- Each player's first turn removes any one piece, which counts as that player's first capture \
+(and towards the score).
+- After that, choose any piece and leap along a row or column (or diagonally, when diagonal \
+leaps are on) over a neighbouring piece onto the empty square right behind it. The piece \
+jumped is captured and leaves the board at once.
+- The same piece may go on leaping, changing direction at will, and may land on squares \
+emptied earlier in the same turn. You decide when to stop, but you must capture at least \
+one piece.
+## End
+The game ends when the player to move can make no capture.
+## Players
+The table seats 2 to 4 players, each a person or the computer (Options, Leap Frog); by \
+default you play against one computer player.
+"""
+
+GAME_HELP: dict[str, tuple[str, str]] = {
+    "klondike": ("Klondike", KLONDIKE),
+    "leapfrog": ("Leapfrog", LEAPFROG),
+    "leap_year": ("Leap Year", LEAP_YEAR),
+    "lucas_leaps": ("Lucas Leaps", LUCAS_LEAPS),
+    "leap_frog": ("Leap Frog", LEAP_FROG),
+}
+
+_KEY_LINES = (
+    (Action.UNDO, "undo the last move"),
+    (Action.REDO, "redo a move you undid"),
+    (Action.HINT, "show a hint"),
+    (Action.NEW_GAME, "new game"),
+    (Action.FULLSCREEN, "fullscreen on or off"),
+    (Action.HELP, "this help"),
+    (Action.BACK, "back: close a window, leave a table, or quit from the menu"),
+)
+
+
+def controls_text(keymap: KeyMap) -> str:
+    """The mouse and keyboard controls, with the keys the key map really binds."""
+    keys = "\n".join(f"> {KEY_SEPARATOR.join(keymap.labels(action))} | {what}"
+                     for action, what in _KEY_LINES if keymap.labels(action))
+    return f"""\
+## Mouse
+- Drag a card, or a run of cards, to where it should go. Places it may go glow; a card \
+dropped where it may not go slides back.
+- Click a card to move it to its best place.
+- Double-click a card to send it to a foundation.
+- Right-click in Klondike does the same as clicking the deck.
+- In Leap Frog, pick a marble and then the squares it lands on.
+## Keys
+{keys}
+> Arrows, Enter, Space | move and choose in the menu and in windows like this one
+> Tab | the next tab
+> Page Up, Page Down | scroll long pages (the mouse wheel too)
+"""
+
+
+def parse_blocks(text: str) -> list[tuple[str, str]]:
+    """The markup as (kind, text) blocks; kind is "heading", "bullet", "keys" or
+    "paragraph" ("keys" text is "keys | what they do")."""
+    blocks = []
+    for line in text.splitlines():
+        if line.startswith("## "):
+            blocks.append(("heading", line[3:]))
+        elif line.startswith("> "):
+            blocks.append(("keys", line[2:]))
+        elif line.startswith("- "):
+            blocks.append(("bullet", line[2:]))
+        elif line.strip():
+            blocks.append(("paragraph", line))
+    return blocks

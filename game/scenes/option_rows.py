@@ -1,0 +1,147 @@
+"""What the options dialog offers: every setting as a row of choices, grouped in tabs.
+
+A row knows its setting's dotted name, the values it cycles through and how each reads;
+the dialog only draws rows and forwards clicks and keys. Values come and go through
+`Settings.get`/`set`, so the store's checks stay the one definition of what is allowed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.art.cards import BACKS
+from game.art.felt import THEMES
+from game.store import Settings
+from game.store.settings import SEAT_COUNT
+
+Condition = Callable[[Settings], bool]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setting: a label and the values it cycles through, each with its text."""
+
+    label: str
+    key: str
+    choices: tuple[tuple[object, str], ...]
+    item: int | None = None  # for a setting holding a tuple (the seats): which item
+    toggle: bool = False  # drawn as a checkbox
+    shown_if: Condition | None = None
+    enabled_if: Condition | None = None
+
+    def value(self, settings: Settings) -> object:
+        value = settings.get(self.key)
+        return value if self.item is None else value[self.item]
+
+    def set(self, settings: Settings, value: object) -> None:
+        if self.item is None:
+            settings.set(self.key, value)
+        else:
+            items = list(settings.get(self.key))
+            items[self.item] = value
+            settings.set(self.key, tuple(items))
+
+    def values(self, settings: Settings) -> list[tuple[object, str]]:
+        """The choices, plus the current value if the file held one not offered here."""
+        current = self.value(settings)
+        if any(value == current for value, _ in self.choices):
+            return list(self.choices)
+        return [*self.choices, (current, str(current))]
+
+    def text(self, settings: Settings) -> str:
+        current = self.value(settings)
+        return next(text for value, text in self.values(settings) if value == current)
+
+    def step(self, settings: Settings, delta: int) -> None:
+        """Move to the next (+1) or previous (-1) value, wrapping round."""
+        values = self.values(settings)
+        current = self.value(settings)
+        index = next(i for i, (value, _) in enumerate(values) if value == current)
+        self.set(settings, values[(index + delta) % len(values)][0])
+
+    def shown(self, settings: Settings) -> bool:
+        return self.shown_if is None or self.shown_if(settings)
+
+    def enabled(self, settings: Settings) -> bool:
+        return self.enabled_if is None or self.enabled_if(settings)
+
+
+def toggle(label: str, key: str, **conditions: Condition) -> Option:
+    return Option(label, key, ((False, "Off"), (True, "On")), toggle=True, **conditions)
+
+
+def _named(*names: str) -> tuple[tuple[object, str], ...]:
+    """Choices whose stored value is the name in lower case with underscores."""
+    return tuple((name.lower().replace("-", "_").replace(" ", "_"), name) for name in names)
+
+
+@dataclass(frozen=True)
+class OptionTab:
+    title: str
+    options: tuple[Option, ...]
+    games: tuple[str, ...] = ()  # tables that open the dialog on this tab
+    note: str = ""  # a line under the rows saying what the player should know
+
+
+RULES_NOTE = "Rule changes apply from the next deal; a game in progress keeps its rules."
+RANK_NAMES = ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
+
+
+def _seat(index: int) -> Option:
+    return Option(f"Player {index + 1}", "leap_frog.seats",
+                  (("human", "Person"), ("computer", "Computer")), item=index,
+                  shown_if=lambda s: index < s.leap_frog.players)
+
+
+def _computer_playing(settings: Settings) -> bool:
+    return "computer" in settings.leap_frog.seats[:settings.leap_frog.players]
+
+
+TABS: tuple[OptionTab, ...] = (
+    OptionTab("General", (
+        toggle("Winnable deals only", "general.winnable_only"),
+        Option("Volume", "sound.volume",
+               tuple((round(step / 10, 1), f"{step * 10}%") for step in range(11))),
+        toggle("Mute", "sound.muted"),
+    ), games=("leapfrog", "lucas_leaps"),
+        note="Winnable deals only: the solitaires deal only games known to have a solution."),
+    OptionTab("Klondike", (
+        Option("Draw", "klondike.draw",
+               tuple((n, f"{n} card" + ("s" if n > 1 else "")) for n in range(1, 6))),
+        Option("Redeals", "klondike.redeals",
+               ((None, "Unlimited"), (0, "None"), *((n, str(n)) for n in range(1, 6)))),
+        Option("Starting rank", "klondike.start_rank",
+               tuple((rank, name) for rank, name in enumerate(RANK_NAMES, start=1))),
+        Option("Scoring", "klondike.scoring", _named("Standard", "Vegas", "None")),
+        toggle("Vegas cumulative", "klondike.vegas_cumulative",
+               enabled_if=lambda s: s.klondike.scoring == "vegas"),
+        toggle("Automatic moves", "klondike.automatic_moves"),
+        toggle("Display deck contents", "klondike.show_deck_contents"),
+    ), games=("klondike",), note=RULES_NOTE),
+    OptionTab("Leap Year", (
+        toggle("Auto-play to foundations", "leap_year.auto_play"),
+    ), games=("leap_year",)),
+    OptionTab("Leap Frog", (
+        Option("Board", "leap_frog.size", tuple((n, f"{n} × {n}") for n in range(15, 19))),
+        Option("Pieces", "leap_frog.variant",
+               (("murray", "Murray (coloured)"), ("plain", "Plain (all alike)"))),
+        Option("Players", "leap_frog.players",
+               tuple((n, str(n)) for n in range(2, SEAT_COUNT + 1))),
+        *(_seat(index) for index in range(SEAT_COUNT)),
+        Option("Computer strength", "leap_frog.strength", _named("Easy", "Medium", "Hard"),
+               enabled_if=_computer_playing),
+        toggle("Diagonal leaps", "leap_frog.diagonal"),
+    ), games=("leap_frog",), note=RULES_NOTE),
+    OptionTab("Appearance", (
+        Option("Card size", "appearance.card_size", _named("Auto", "Small", "Medium", "Large")),
+        Option("Deck", "appearance.deck", _named("Two-colour", "Four-colour", "Large print")),
+        Option("Card back", "appearance.back", tuple((name, name.title()) for name in BACKS)),
+        Option("Felt", "appearance.felt", tuple((name, name.title()) for name in THEMES)),
+    )),
+)
+
+
+def tab_for_game(game_id: str | None) -> int:
+    """The tab a table opens the dialog on: its own game's, else the first."""
+    return next((i for i, tab in enumerate(TABS) if game_id in tab.games), 0)
