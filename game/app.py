@@ -8,6 +8,7 @@ program with one clear sentence on stderr and the details in `crash.log` in the 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
 import sys
@@ -164,7 +165,12 @@ def remember_window(context: Context, app: LeapsApp) -> None:
 def _report_crash(error: BaseException) -> None:
     path = _write_crash_log(traceback.format_exc())
     where = f" The details are in {path}." if path else ""
-    sys.stderr.write(f"Leaps stopped because of an unexpected error: {error}.{where}\n")
+    message = f"Leaps stopped because of an unexpected error: {error}.{where}"
+    if sys.stderr is not None:
+        sys.stderr.write(message + "\n")
+    else:  # a windowed build has no console: say it in a message box instead
+        with contextlib.suppress(pygame.error):
+            pygame.display.message_box("Leaps", message, "error")
 
 
 def _write_crash_log(details: str) -> Path | None:

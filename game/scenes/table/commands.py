@@ -1,0 +1,199 @@
+"""What the table does beyond the cards: new deals, the menu, dialogs, saving, statistics.
+
+Kept apart from the scene so the scene stays about play. Scenes that are not the table's own
+(dialogs, options, help, summary, menu) are imported where used: they import the table
+registry themselves.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from game.rules.history import History
+from game.scenes.context import Context, GameResult
+from game.scenes.table.game import TableGame
+from game.scenes.table.session import Session
+
+if TYPE_CHECKING:
+    from game.scenes.table.scene import CardTableScene
+
+LARGEST_RANDOM_DEAL = 999_999_999  # random deal numbers stay short enough to read out
+
+
+def random_seed() -> int:
+    return random.randint(1, LARGEST_RANDOM_DEAL)
+
+
+def open_card_table(context: Context, game: TableGame, seed: int | None) -> CardTableScene:
+    """The table for `game`: the saved game when no deal is asked for, else a new deal.
+
+    Asking for a deal over a saved game that has had moves abandons it, which counts as a
+    loss, as any new deal over a counted game does.
+    """
+    from game.scenes.table.scene import CardTableScene
+
+    saved = None
+    if context.autosave:
+        saved, messages = context.saves.load(game.game_id)
+        context.notify(messages)
+    if saved is not None and seed is None:
+        session = Session(game.rules, saved.history, move_count=saved.move_count,
+                          elapsed=saved.elapsed)
+        return CardTableScene(context, game, session, fresh=False)
+    if saved is not None:
+        old = Session(game.rules, saved.history, move_count=saved.move_count)
+        if old.counted:
+            context.notify(game.record(old.state, False, saved.elapsed))
+        context.notify(context.saves.delete(game.game_id))
+    state = game.new_state(random_seed() if seed is None else seed)
+    return CardTableScene(context, game, Session(game.rules, History.start(state)))
+
+
+# Leaving and dialogs -----------------------------------------------------------------------
+
+
+def leave(table: CardTableScene) -> None:
+    """Back to the menu, saving first (the menu lies under the table, or takes its place)."""
+    table.save()
+    stack = table.stack
+    if stack is None:
+        return
+    if stack.scenes.index(table) > 0:
+        stack.pop()
+    else:
+        from game.scenes.menu import MenuScene
+
+        stack.replace(MenuScene(table.context))
+
+
+def ask_new_game(table: CardTableScene, seed: int | None = None) -> None:
+    _confirm_abandon(table, lambda: new_deal(table, seed))
+
+
+def ask_restart(table: CardTableScene) -> None:
+    _confirm_abandon(table, lambda: restart(table))
+
+
+def ask_deal_number(table: CardTableScene) -> None:
+    from game.scenes.dialogs import NumberDialog
+
+    if table.stack is not None:
+        seed = table.session.history.states[0].seed
+        table.stack.push(NumberDialog("Deal number", lambda number: ask_new_game(table, number),
+                                      seed, prompt="Play the deal with this number."))
+
+
+def _confirm_abandon(table: CardTableScene, then: Callable[[], None]) -> None:
+    """Run `then`, asking first when it would abandon a game that counts."""
+    session = table.session
+    if not session.counted or session.finished or table.stack is None:
+        then()
+        return
+    from game.scenes.dialogs import ConfirmDialog
+
+    table.stack.push(ConfirmDialog("This game is not finished. Leaving it counts as a loss.",
+                                   then, title="Abandon this game?"))
+
+
+def open_options(table: CardTableScene) -> None:
+    from game.scenes.options import OptionsScene
+
+    def closed(changed: bool) -> None:
+        """Lay out again; a game under way may now have automatic moves (auto-play turned
+        on), while a fresh deal still waits for the player's first move."""
+        table.refresh_look()
+        if changed and table.session.counted:
+            table.wake_automatic()
+
+    if table.stack is not None:
+        table.stack.push(OptionsScene(table.context, table.game.game_id, on_close=closed))
+
+
+def open_stats(table: CardTableScene) -> None:
+    from game.scenes.stats import StatsScene
+
+    if table.stack is not None:
+        table.stack.push(StatsScene(table.context, table.game.game_id))
+
+
+def open_help(table: CardTableScene) -> None:
+    from game.scenes.help import HelpScene
+
+    if table.stack is not None:
+        table.stack.push(HelpScene(table.context, table.game.game_id))
+
+
+def show_pending_notices(table: CardTableScene) -> None:
+    from game.scenes.notice import show_notices
+
+    show_notices(table.stack, table.context)
+
+
+# New deals -----------------------------------------------------------------------------------
+
+
+def new_deal(table: CardTableScene, seed: int | None = None) -> None:
+    """Deal a new game with the current options (a random deal unless `seed` is given)."""
+    _abandon(table)
+    state = table.game.new_state(random_seed() if seed is None else seed)
+    table.start_session(Session(table.game.rules, History.start(state)))
+
+
+def restart(table: CardTableScene) -> None:
+    """The same deal again, from its first position."""
+    _abandon(table)
+    start = table.session.history.states[0]
+    table.start_session(Session(table.game.rules, History.start(start)))
+
+
+def _abandon(table: CardTableScene) -> None:
+    """A counted game left unfinished is a loss; its save goes either way."""
+    session = table.session
+    context = table.context
+    if session.counted and not session.finished:
+        session.finish()
+        context.notify(table.game.record(session.state, False, session.clock.elapsed))
+    if context.autosave:
+        context.notify(context.saves.delete(table.game.game_id))
+    show_pending_notices(table)
+
+
+# Saving and the end of a game ------------------------------------------------------------------
+
+
+def save_session(table: CardTableScene) -> None:
+    context = table.context
+    if not context.autosave:
+        return
+    session = table.session
+    context.notify(context.saves.save(table.game.game_id, session.history,
+                                      elapsed=session.clock.elapsed,
+                                      move_count=session.move_count))
+    show_pending_notices(table)
+
+
+def record_end(table: CardTableScene, won: bool) -> None:
+    """Count the finished game and forget its save."""
+    context = table.context
+    session = table.session
+    context.notify(table.game.record(session.state, won, session.clock.elapsed))
+    if context.autosave:
+        context.notify(context.saves.delete(table.game.game_id))
+
+
+def show_summary(table: CardTableScene) -> None:
+    from game.scenes.summary import SummaryScene
+
+    if table.stack is None:
+        return
+    game, session = table.game, table.session
+    state = session.state
+    won = session.is_won
+    title = game.title if won else f"{game.title}: no more moves"
+    result = GameResult(game.game_id, title, won, game.summary_score(state),
+                        game.summary_rows(state, session.move_count, session.clock.elapsed),
+                        play_again=lambda: new_deal(table), to_menu=lambda: leave(table))
+    table.stack.push(SummaryScene(table.context, result))
+    show_pending_notices(table)

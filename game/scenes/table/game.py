@@ -1,0 +1,166 @@
+"""What a card game tells the shared table: its layout and the few choices that differ.
+
+The table scene does everything else (sprites, dragging, clicks, undo, saving, statistics,
+the toolbar, the end of the game). A new solitaire is a subclass overriding `layout` and
+whatever of the rest its rules call for; the defaults suit a game of card piles with
+foundations, a stock to click and no automatic moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.engine.scene import Scene
+from game.rules.cards import Card
+from game.rules.moves import PileRef, StockMove
+from game.scenes.context import Context
+from game.scenes.table.geometry import TableLayout
+from game.scenes.table.gestures import MoveParts, card_move_parts
+
+STOCK_PILE = PileRef("stock", 0)
+Piles = Mapping[Hashable, Sequence[Card]]
+Rows = tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class Switch:
+    """A table choice the toolbar turns on and off (a setting such as auto-play)."""
+
+    label: str
+    is_on: Callable[[], bool]
+    turn: Callable[[bool], None]
+
+
+def format_time(seconds: float) -> str:
+    minutes, second = divmod(int(seconds), 60)
+    hours, minute = divmod(minutes, 60)
+    return f"{hours}:{minute:02d}:{second:02d}" if hours else f"{minute}:{second:02d}"
+
+
+class TableGame:
+    """The per-game part of a card table. `context` gives the settings and statistics."""
+
+    game_id: str = ""
+    stock_pile: Hashable | None = STOCK_PILE  # clicking it plays the stock move
+    has_options: bool = False  # the toolbar offers the options screen for this game
+    flight_arc: float = 0.0  # cards flying between piles rise this many card heights (a leap)
+    nearest_target: bool = True  # a click picks the nearest taker; else the first in rules order
+    fills_on_click: bool = False  # a click on an empty pile brings the card that fills it
+
+    def __init__(self, context: Context, rules: Any) -> None:
+        self.context = context
+        self.rules = rules
+
+    @property
+    def title(self) -> str:
+        return self.rules.title
+
+    # The deal and the view ----------------------------------------------------------
+
+    def new_state(self, seed: int) -> Any:
+        """A new deal with the options currently set."""
+        return self.rules.new_game(seed, **self.context.settings.rules_options(self.game_id))
+
+    def piles(self, state: Any) -> dict[Hashable, tuple[Card, ...]]:
+        return self.rules.piles(state)
+
+    def layout(self, size: tuple[int, int], state: Any) -> TableLayout:
+        """Where every pile lies for a window of `size`: a pure function of its arguments
+        and the settings."""
+        raise NotImplementedError
+
+    def deal_order(self, piles: Piles) -> list[tuple[Hashable, int]]:
+        """The cards that fly out at a new deal, in order: row by row over the piles, the
+        stock staying where it is."""
+        keys = [key for key in piles if key != self.stock_pile]
+        deepest = max((len(piles[key]) for key in keys), default=0)
+        return [(key, row) for row in range(deepest) for key in keys if row < len(piles[key])]
+
+    def deal_origin(self, layout: TableLayout) -> tuple[int, int]:
+        """Where dealt cards come from: the stock, else just above the table's middle."""
+        spot = layout.piles.get(self.stock_pile)
+        if spot is not None:
+            return spot.rect.topleft
+        return (layout.size[0] // 2 - layout.card_width // 2, -layout.card_size[1])
+
+    def ghost(self, key: Hashable, state: Any) -> tuple[str, str | None] | None:
+        """The outline drawn where pile `key` lies when empty: (art ghost kind, label)."""
+        kind = getattr(key, "kind", None)
+        if kind == "foundation":
+            return ("foundation", None)
+        if kind == "tableau":
+            return ("empty", None)
+        if key == self.stock_pile:
+            return ("exhausted", None)
+        return None
+
+    def stock_label(self, state: Any) -> str | None:
+        """A few characters shown on the stock: by default how many cards it holds."""
+        if self.stock_pile is None:
+            return None
+        count = len(self.piles(state).get(self.stock_pile, ()))
+        return str(count) if count else None
+
+    def decoration_key(self, state: Any) -> Hashable:
+        """Changes whenever `paint_decorations` would paint something else."""
+        return None
+
+    def paint_decorations(self, surface: pygame.Surface, state: Any,
+                          layout: TableLayout) -> None:
+        """Paint anything beyond cards and outlines (a side panel) under the cards."""
+
+    # Moves ------------------------------------------------------------------------------
+
+    def move_parts(self, move: Any) -> MoveParts | None:
+        return card_move_parts(move)
+
+    def is_foundation(self, key: Hashable) -> bool:
+        return getattr(key, "kind", None) == "foundation"
+
+    def stock_move(self, legal: Sequence[Any]) -> Any | None:
+        return next((move for move in legal if isinstance(move, StockMove)), None)
+
+    def right_click_move(self, state: Any, legal: Sequence[Any]) -> Any | None:
+        """What a right-click anywhere plays, if anything."""
+        return None
+
+    def fill_chooser(self, state: Any, moves: Sequence[Any], choose: Callable[[Any], Any]
+                     ) -> Scene | None:
+        """An overlay letting the player pick one of several `moves` that would fill the
+        clicked pile, calling `choose(move)`; None plays the first of them."""
+        return None
+
+    def switches(self) -> list[Switch]:
+        """Choices of this table the toolbar offers as switches."""
+        return []
+
+    def automatic_move(self, state: Any) -> Any | None:
+        """The next move the table makes by itself after a move of the player's."""
+        return None
+
+    def hint(self, state: Any) -> Any | None:
+        """A move worth suggesting, if the game can tell one."""
+        return None
+
+    # Scores and the end -----------------------------------------------------------------
+
+    def score_text(self, state: Any) -> str:
+        return f"Score {self.rules.score(state):,}"
+
+    def summary_score(self, state: Any) -> int | str:
+        return self.rules.score(state)
+
+    def summary_rows(self, state: Any, moves: int, seconds: float) -> Rows:
+        return (("Moves", str(moves)), ("Time", format_time(seconds)))
+
+    def record(self, state: Any, won: bool, seconds: float) -> list[str]:
+        """Count the ended game in the statistics; messages for the player."""
+        return self.context.stats.record_game(self.game_id, self.rules.score(state), won,
+                                              seconds=seconds)
+
+    def celebration_piles(self, state: Any) -> list[Hashable]:
+        return [key for key in self.piles(state) if self.is_foundation(key)]

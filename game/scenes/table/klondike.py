@@ -1,0 +1,123 @@
+"""Klondike on the shared table (RULES.md §3): its layout, automatic moves, right-click,
+the deck outline's marks, the deck-contents panel and Vegas money."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+import pygame
+
+from game.art.faces import rank_label
+from game.rules import GAMES
+from game.rules.klondike import (
+    TABLEAU,
+    WASTE,
+    auto_move,
+    can_use_stock,
+    deck_groups,
+    pass_available,
+)
+from game.rules.klondike_piles import head_rank
+from game.rules.klondike_state import KlondikeState
+from game.scenes.context import Context
+from game.scenes.table.deck_panel import paint_deck_panel
+from game.scenes.table.game import Piles, Rows, TableGame, format_time
+from game.scenes.table.geometry import TableLayout
+from game.scenes.table.klondike_layout import klondike_layout
+
+GAME_ID = "klondike"
+
+
+def dollars(amount: int) -> str:
+    return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
+
+
+class KlondikeTable(TableGame):
+    game_id = GAME_ID
+    has_options = True
+
+    def __init__(self, context: Context) -> None:
+        super().__init__(context, GAMES[GAME_ID])
+
+    @property
+    def settings(self) -> Any:
+        return self.context.settings.klondike
+
+    def layout(self, size: tuple[int, int], state: KlondikeState) -> TableLayout:
+        return klondike_layout(size, state,
+                               card_size=self.context.settings.appearance.card_size,
+                               deck_panel=self.settings.show_deck_contents)
+
+    def deal_order(self, piles: Piles) -> list[tuple[Hashable, int]]:
+        """Row by row over the building stacks as the deal goes, then the first turn."""
+        rows = [(ref, row) for row in range(len(TABLEAU)) for ref in TABLEAU
+                if row < len(piles[ref])]
+        return rows + [(WASTE, index) for index in range(len(piles[WASTE]))]
+
+    def ghost(self, key: Hashable, state: KlondikeState) -> tuple[str, str | None] | None:
+        start = state.options.start_rank
+        if key == self.stock_pile:
+            return ("stock", None) if can_use_stock(state) else ("exhausted", None)
+        if self.is_foundation(key):
+            return ("foundation", rank_label(start))
+        if key in TABLEAU:
+            return ("empty", rank_label(head_rank(start)))
+        return None
+
+    # The deck-contents panel ------------------------------------------------------------
+
+    def decoration_key(self, state: KlondikeState) -> Hashable:
+        if not self.settings.show_deck_contents:
+            return None
+        return (state.stock, state.waste, pass_available(state),
+                self.context.settings.appearance.deck)
+
+    def paint_decorations(self, surface: pygame.Surface, state: KlondikeState,
+                          layout: TableLayout) -> None:
+        if layout.panel is not None and self.settings.show_deck_contents:
+            paint_deck_panel(surface, layout.panel, deck_groups(state), state.options.draw,
+                             self.context.settings.appearance.deck)
+
+    # Moves ------------------------------------------------------------------------------
+
+    def right_click_move(self, state: KlondikeState, legal: Sequence[Any]) -> Any | None:
+        """Right-click anywhere does what clicking the deck does."""
+        return self.stock_move(legal)
+
+    def automatic_move(self, state: KlondikeState) -> Any | None:
+        return auto_move(state) if self.settings.automatic_moves else None
+
+    # Scores -----------------------------------------------------------------------------
+
+    def _vegas(self, state: KlondikeState) -> bool:
+        return state.options.scoring == "vegas"
+
+    def score_text(self, state: KlondikeState) -> str:
+        if state.options.scoring == "none":
+            return ""
+        if not self._vegas(state):
+            return f"Score {state.score:,}"
+        if self.settings.vegas_cumulative:
+            balance = self.context.stats.get(GAME_ID).vegas_balance + state.score
+            return f"{dollars(state.score)}  (total {dollars(balance)})"
+        return dollars(state.score)
+
+    def summary_score(self, state: KlondikeState) -> int | str:
+        return dollars(state.score) if self._vegas(state) else state.score
+
+    def summary_rows(self, state: KlondikeState, moves: int, seconds: float) -> Rows:
+        up = sum(map(len, state.foundations))
+        rows = [("Cards on the suit stacks", f"{up} of 52"),
+                ("Passes through the deck", str(state.passes)),
+                ("Moves", str(moves)), ("Time", format_time(seconds))]
+        if self._vegas(state) and self.settings.vegas_cumulative:
+            balance = self.context.stats.get(GAME_ID).vegas_balance
+            rows.append(("Vegas balance", dollars(balance)))
+        return tuple(rows)
+
+    def record(self, state: KlondikeState, won: bool, seconds: float) -> list[str]:
+        """Count the game; cumulative Vegas adds its money to the balance."""
+        vegas = state.score if self._vegas(state) and self.settings.vegas_cumulative else None
+        return self.context.stats.record_game(GAME_ID, state.score, won, vegas=vegas,
+                                              seconds=seconds)

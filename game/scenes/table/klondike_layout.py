@@ -1,0 +1,76 @@
+"""Klondike's table: the deck, its waste and four suit stacks above seven building stacks.
+
+The card width is the largest that fits both the seven columns across and a reasonable depth
+of building stacks down; a long stack squeezes its fan to end inside the window. With the
+deck-contents panel shown, the panel takes a strip on the right and the cards share the rest.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules.klondike import FOUNDATIONS, STOCK_PILE, TABLEAU, WASTE
+from game.rules.klondike_state import KlondikeState
+from game.scenes.table.geometry import (
+    SQUARED,
+    Fan,
+    PileSpot,
+    TableLayout,
+    card_height,
+    chosen_card_width,
+    columns_left,
+    squeezed_fan,
+    toolbar_height,
+)
+
+COLUMNS = 7
+GAP = 0.14  # between columns, in card widths: at least this, up to WIDEST_GAP if room
+WIDEST_GAP = 0.3
+SIDE_MARGIN = 0.25  # left and right of the columns, in card widths
+ACROSS = COLUMNS + (COLUMNS - 1) * GAP + 2 * SIDE_MARGIN
+# Height in card widths: margin, top row, gap, a building stack about three cards deep, margin.
+DOWN = 0.16 + 1.4 + 0.28 + 1.4 * 2.9 + 0.1
+FACE_DOWN_STEP, FACE_UP_STEP = 0.1, 0.27  # fan offsets, in card heights
+LEAST_DOWN_STEP, LEAST_UP_STEP = 0.04, 0.13
+WASTE_STEP = 0.3  # the spread of the waste, in card widths
+
+
+def panel_width(window_width: int) -> int:
+    return max(150, min(300, round(window_width * 0.17)))
+
+
+def klondike_layout(size: tuple[int, int], state: KlondikeState, *, card_size: str = "auto",
+                    deck_panel: bool = False) -> TableLayout:
+    """Every Klondike pile placed for a window of `size` showing `state`."""
+    width, height = size
+    bar = toolbar_height(size)
+    panel = panel_width(width) if deck_panel else 0
+    across = width - panel
+    card_w = chosen_card_width(min(across / ACROSS, (height - bar) / DOWN), card_size)
+    card_h = card_height(card_w)
+    spare = across - COLUMNS * card_w - 2 * SIDE_MARGIN * card_w
+    gap = round(max(card_w * GAP, min(card_w * WIDEST_GAP, spare / (COLUMNS - 1))))
+    xs = columns_left(COLUMNS, card_w, gap, across / 2)
+    top = bar + max(6, round(card_w * 0.16))
+    tableau_top = top + card_h + round(card_w * 0.28)
+    bottom = height - max(4, round(card_w * 0.1))
+
+    def spot(column: int, y: int, fan: Fan = SQUARED) -> PileSpot:
+        return PileSpot(pygame.Rect(xs[column], y, card_w, card_h), fan)
+
+    draw = state.options.draw
+    waste_step = min(card_w * WASTE_STEP, (xs[3] - xs[1] - card_w - gap / 2) / max(1, draw - 1))
+    piles = {
+        STOCK_PILE: spot(0, top),
+        WASTE: spot(1, top, Fan(up=(waste_step, 0.0), spread_last=draw)),
+    }
+    for index, ref in enumerate(FOUNDATIONS):
+        piles[ref] = spot(3 + index, top)
+    for index, ref in enumerate(TABLEAU):
+        fan = squeezed_fan(state.tableau[index], tableau_top, bottom, card_h,
+                           card_h * FACE_DOWN_STEP, card_h * FACE_UP_STEP,
+                           card_h * LEAST_DOWN_STEP, card_h * LEAST_UP_STEP)
+        piles[ref] = spot(index, tableau_top, fan)
+    side = pygame.Rect(across, bar, panel, height - bar) if deck_panel else None
+    label_at = (xs[0] + card_w // 2, top + card_h + max(2, round(card_w * 0.05)))
+    return TableLayout(size, card_w, pygame.Rect(0, 0, width, bar), piles, side, label_at)

@@ -1,0 +1,340 @@
+"""The card table: one scene for every solitaire of card piles, driven by a `TableGame`.
+
+Input becomes moves only through `legal_moves`; a move changes the rules state at once and
+the `CardView` animates toward it, so input is never blocked by an animation. Automatic moves
+follow a player's move one at a time, each its own undo step. The game is saved after every
+move, counted in the statistics when it ends or is abandoned, and summed up at the end.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Hashable
+from typing import Any
+
+import pygame
+
+from game.art.cards import BACKS, card_art
+from game.engine.input import Action
+from game.engine.layers import LayeredRenderer
+from game.engine.scene import Scene, Size
+from game.rules import IllegalMove
+from game.scenes.context import Context
+from game.scenes.table import commands, painting
+from game.scenes.table.game import Switch, TableGame, format_time
+from game.scenes.table.geometry import TableLayout
+from game.scenes.table.mouse import TableMouse
+from game.scenes.table.session import Session
+from game.scenes.table.toolbar import Tool, Toolbar
+from game.scenes.table.view import CardView
+
+log = logging.getLogger(__name__)
+
+AUTO_DELAY = 0.2  # seconds after a player's move before the first automatic move
+AUTO_GAP = 0.14  # seconds between automatic moves
+HINT_SECONDS = 1.6
+_FOCUS_EVENTS = (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED)
+
+
+class CardTableScene(Scene):
+    """The table for `game`, playing `session` (dealt with an animation when `fresh`)."""
+
+    def __init__(self, context: Context, game: TableGame, session: Session, *,
+                 fresh: bool = True, now_ms: Callable[[], int] = pygame.time.get_ticks) -> None:
+        super().__init__()
+        self.context = context
+        self.game = game
+        self.session = session
+        self.renderer = LayeredRenderer(lambda surface: painting.paint_background(self, surface))
+        self.view = CardView(self.renderer, self.tweens, arc=game.flight_arc)
+        self.mouse = TableMouse(self, now_ms)
+        self.toolbar = Toolbar(self._tools())
+        self.hint: Any | None = None  # a suggested move, shown for a moment
+        self._fresh = fresh
+        self._look: tuple | None = None  # (card width, deck, back) of the art in use
+        self._backdrop: tuple | None = None  # what the painted background shows
+        self._auto_wait: float | None = None  # seconds until the next automatic move
+        self._hint_left = 0.0
+        self._ending: str | None = None  # "settling", then "celebrating"
+        self._ending_wait = 0.0
+        self._covered = False
+        self._unfocused = False
+        self._shown_second = -1
+
+    # Lifecycle --------------------------------------------------------------------------
+
+    def on_enter(self) -> None:
+        self._update_clock()  # a resumed game's time runs on from where it was saved
+        commands.show_pending_notices(self)
+
+    def on_pause(self) -> None:
+        self.mouse.cancel()
+        self._covered = True
+        self._update_clock()
+
+    def on_resume(self) -> None:
+        self._covered = False
+        self._update_clock()
+        self.refresh_look()
+
+    def on_exit(self) -> None:
+        self.save()
+
+    def on_quit(self) -> None:
+        self.save()
+
+    def resize(self, size: Size) -> None:
+        super().resize(size)
+        if size[0] > 0 and size[1] > 0:
+            self.refresh_look(force=True)
+
+    def refresh_look(self, *, force: bool = False) -> None:
+        """Lay the table out again (window size, card size or style changed)."""
+        if self.size[0] <= 0:
+            return
+        state = self.session.state
+        layout = self.game.layout(self.size, state)
+        appearance = self.context.settings.appearance
+        back = appearance.back if appearance.back in BACKS else "classic"
+        look = (layout.card_width, appearance.deck, back)
+        self.toolbar.layout(layout.toolbar)
+        if self._look is None:
+            self.view.set_look(layout, card_art(*look))
+            if self._fresh:
+                self._deal_animation(layout)
+            else:
+                self.view.show(self.game.piles(state), layout)
+        elif force or look != self._look or layout.piles.keys() != self.view.layout.piles.keys():
+            self.view.set_look(layout, card_art(*look))
+        else:
+            self.view.show(self.game.piles(state), layout)
+        self._look = look
+        self._backdrop = None
+        self.dirty = True
+
+    # Frame ------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self._auto_wait is not None and not self.mouse.drag.dragging:
+            self._auto_wait -= dt
+            if self._auto_wait <= 0.0:
+                self._automatic_step()
+        if self.hint is not None:
+            self._hint_left -= dt
+            if self._hint_left <= 0.0:
+                self.hint = None
+                self.dirty = True
+        if self._ending is not None:
+            self._advance_ending(dt)
+
+    def is_idle(self) -> bool:
+        return (super().is_idle() and self._auto_wait is None and self._ending is None
+                and self.hint is None)
+
+    def needs_redraw(self) -> bool:
+        return (super().needs_redraw() or self.renderer.needs_redraw()
+                or int(self.session.clock.elapsed) != self._shown_second)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        backdrop = painting.backdrop_key(self)
+        if backdrop != self._backdrop:
+            self._backdrop = backdrop
+            self.renderer.invalidate_background()
+        self.renderer.draw(surface, lambda target: painting.paint_overlays(self, target))
+        seconds = self.session.clock.elapsed
+        self._shown_second = int(seconds)
+        self.toolbar.draw(surface, (self.game.score_text(self.session.state),
+                                    f"Moves {self.session.move_count}", format_time(seconds)))
+
+    # Input ------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in _FOCUS_EVENTS or (event.type == pygame.MOUSEBUTTONDOWN
+                                           and self._unfocused):
+            # A click means the window has the focus, whatever was missed while covered.
+            self._unfocused = event.type == pygame.WINDOWFOCUSLOST
+            if self._unfocused:
+                self.mouse.cancel()
+            self._update_clock()
+            if event.type in _FOCUS_EVENTS:
+                return False
+        if self.toolbar.handle_event(event) or super().handle_event(event):
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.dirty = True  # a button's hover may have changed
+        return self.mouse.handle_event(event)
+
+    def handle_action(self, action: Action) -> bool:
+        handlers = {
+            Action.UNDO: self.undo,
+            Action.REDO: self.redo,
+            Action.NEW_GAME: lambda: commands.ask_new_game(self),
+            Action.BACK: lambda: commands.leave(self),
+            Action.HINT: self.show_hint,
+            Action.HELP: lambda: commands.open_help(self),
+        }
+        handler = handlers.get(action)
+        if handler is None:
+            return False
+        self.mouse.cancel()
+        handler()
+        return True
+
+    def _tools(self) -> list[Tool]:
+        playing = self._playing
+        tools = [
+            Tool("Menu", lambda: commands.leave(self)),
+            Tool("New game", lambda: commands.ask_new_game(self)),
+            Tool("Restart", lambda: commands.ask_restart(self)),
+            Tool("Deal #", lambda: commands.ask_deal_number(self)),
+            Tool("Undo", self.undo, lambda: playing() and self.session.history.can_undo),
+            Tool("Redo", self.redo, lambda: playing() and self.session.history.can_redo),
+        ]
+        if type(self.game).hint is not TableGame.hint:
+            tools.append(Tool("Hint", self.show_hint, playing))
+        if self.game.has_options:
+            tools.append(Tool("Options", lambda: commands.open_options(self)))
+        tools.append(Tool("Stats", lambda: commands.open_stats(self)))
+        tools += [Tool(switch.label, lambda switch=switch: self._flip(switch),
+                       checked=switch.is_on) for switch in self.game.switches()]
+        return tools
+
+    def _flip(self, switch: Switch) -> None:
+        """Turn a switch over and keep the choice; turned on, it may have moves to make."""
+        switch.turn(not switch.is_on())
+        self.context.save_settings()
+        if switch.is_on():
+            self.wake_automatic()
+        self.dirty = True
+
+    def wake_automatic(self) -> None:
+        """A setting changed: the table may have automatic moves to make now."""
+        if not self.session.finished:
+            self._auto_wait = AUTO_DELAY
+
+    def _playing(self) -> bool:
+        return not self.session.finished
+
+    # Moves ------------------------------------------------------------------------------
+
+    def play(self, move: Any, *, automatic: bool = False) -> bool:
+        """Play a move (the player's unless `automatic`); False if the rules refuse it."""
+        if self.session.finished:
+            return False
+        try:
+            self.session.play(move, automatic=automatic)
+        except IllegalMove:
+            log.warning("refused move %r", move)
+            return False
+        parts = self.game.move_parts(move)
+        self._show_state([self.game.stock_pile] if parts is None else [parts.source])
+        self.context.play("card_flip" if parts is None else "card_place")
+        self.hint = None
+        self._auto_wait = AUTO_GAP if automatic else AUTO_DELAY
+        self.save()
+        self._check_end()
+        return True
+
+    def choose(self, moves: list) -> None:
+        """Several moves would fill the pile clicked: let the player pick one."""
+        chooser = self.game.fill_chooser(self.session.state, moves, self.play)
+        if chooser is None or self.stack is None:
+            self.play(moves[0])
+        else:
+            self.stack.push(chooser)
+
+    def undo(self) -> None:
+        self._step_history(self.session.undo, lambda parts: parts.target)
+
+    def redo(self) -> None:
+        self._step_history(self.session.redo, lambda parts: parts.source)
+
+    def _step_history(self, step: Callable[[], Any], leaving: Callable[[Any], Hashable]
+                      ) -> None:
+        """Undo or redo one move; the cards fly back, and no automatic move follows."""
+        self._auto_wait = None
+        self.hint = None
+        move = step()
+        if move is None:
+            return
+        parts = self.game.move_parts(move)
+        self._show_state([self.game.stock_pile] if parts is None else [leaving(parts)])
+        self.context.play("card_slide")
+        self.save()
+
+    def show_hint(self) -> None:
+        """Light up the move the game suggests, if it has a way to suggest one."""
+        self.hint = None if self.session.finished else self.game.hint(self.session.state)
+        self._hint_left = HINT_SECONDS
+        self.dirty = True
+
+    def _show_state(self, prefer: list[Hashable]) -> None:
+        state = self.session.state
+        self.view.show(self.game.piles(state), self.game.layout(self.size, state),
+                       prefer=prefer)
+        self.dirty = True
+
+    def _automatic_step(self) -> None:
+        self._auto_wait = None
+        if self.session.finished:
+            return
+        move = self.game.automatic_move(self.session.state)
+        if move is not None and move in self.session.legal_moves():
+            self.play(move, automatic=True)
+
+    def _deal_animation(self, layout: TableLayout) -> None:
+        piles = self.game.piles(self.session.state)
+        self.view.deal(piles, layout, self.game.deal_order(piles), self.game.deal_origin(layout))
+        self.context.play("deal")
+
+    def start_session(self, session: Session) -> None:
+        """Play another deal (a new game, a restart) on this table."""
+        self.session = session
+        self._auto_wait = None
+        self.hint = None
+        self._ending = None
+        self.mouse.cancel()
+        if self.size[0] > 0:
+            layout = self.game.layout(self.size, session.state)
+            self.view.set_look(layout, self.view.art)
+            self._deal_animation(layout)
+        self._update_clock()
+        self.dirty = True
+
+    # Saving and the end -----------------------------------------------------------------
+
+    def save(self) -> None:
+        if not self.session.finished and self.session.counted:
+            commands.save_session(self)
+
+    def _update_clock(self) -> None:
+        if self._covered or self._unfocused:
+            self.session.clock.pause()
+        else:
+            self.session.clock.resume()
+
+    def _check_end(self) -> None:
+        session = self.session
+        if session.finished or not (session.is_won or session.is_over):
+            return
+        won = session.is_won
+        session.finish()
+        self._auto_wait = None
+        commands.record_end(self, won)
+        self._ending, self._ending_wait = "settling", 0.0
+
+    def _advance_ending(self, dt: float) -> None:
+        """Let the last cards land, hop the winning piles, then show the summary."""
+        if self._ending == "settling":
+            if self.tweens.active:
+                return
+            self._ending = "celebrating"
+            if self.session.is_won:
+                self._ending_wait = self.view.hop(self.game.celebration_piles(self.session.state))
+                self.context.play("win")
+            return
+        self._ending_wait -= dt
+        if self._ending_wait <= 0.0:
+            self._ending = None
+            commands.show_summary(self)

@@ -1,0 +1,129 @@
+"""One game in progress, apart from how it looks: history, moves made, time played.
+
+The session applies moves through the rules (the only judge of legality), keeps the undo
+history and knows whether the game counts for the statistics yet: it does once a move has
+been made. Time comes from an injectable clock and only runs while the player is actually
+at the table.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from game.rules.history import History
+
+
+class Stopwatch:
+    """Seconds played: starts on request, pauses and resumes, never counts while paused."""
+
+    def __init__(self, elapsed: float = 0.0, now: Callable[[], float] = time.monotonic) -> None:
+        self._now = now
+        self._banked = elapsed
+        self._since: float | None = None
+        self.started = elapsed > 0.0
+        self._paused = False
+
+    @property
+    def running(self) -> bool:
+        return self._since is not None
+
+    @property
+    def elapsed(self) -> float:
+        if self._since is None:
+            return self._banked
+        return self._banked + max(0.0, self._now() - self._since)
+
+    def start(self) -> None:
+        """Begin counting (the first move); later calls change nothing."""
+        self.started = True
+        self._update()
+
+    def pause(self) -> None:
+        self._paused = True
+        self._update()
+
+    def resume(self) -> None:
+        self._paused = False
+        self._update()
+
+    def stop(self) -> None:
+        """The game has ended: the time is final."""
+        self.started = False
+        self._update()
+
+    def _update(self) -> None:
+        should_run = self.started and not self._paused
+        if should_run and self._since is None:
+            self._since = self._now()
+        elif not should_run and self._since is not None:
+            self._banked = self.elapsed
+            self._since = None
+
+
+class Session:
+    """The rules, the history of one deal, and the table's own tally of it."""
+
+    def __init__(self, rules: Any, history: History, *, move_count: int = 0,
+                 elapsed: float = 0.0, now: Callable[[], float] = time.monotonic) -> None:
+        self.rules = rules
+        self.history = history
+        self.move_count = move_count  # the player's moves, undone ones included
+        self.clock = Stopwatch(elapsed, now)
+        self.finished = False  # ended and recorded: no more moves, no second record
+        self._legal: tuple[Any, list] = (None, [])
+
+    @property
+    def state(self) -> Any:
+        return self.history.state
+
+    @property
+    def counted(self) -> bool:
+        """A game counts for the statistics once it has had a move."""
+        return self.move_count > 0 or self.history.position > 0
+
+    def legal_moves(self) -> list:
+        """The legal moves of the current state (asked often, computed once per state)."""
+        state, moves = self._legal
+        if state is not self.state:
+            moves = [] if self.finished else list(self.rules.legal_moves(self.state))
+            self._legal = (self.state, moves)
+        return moves
+
+    def play(self, move: Any, *, automatic: bool = False) -> Any:
+        """Apply `move` (IllegalMove if the rules refuse it) as its own undo step."""
+        state = self.rules.apply(self.state, move)
+        self.history = self.history.push(move, state)
+        if not automatic:
+            self.move_count += 1
+        self.clock.start()
+        return state
+
+    def undo(self) -> Any | None:
+        """Take back the last move; the move undone, or None if there was none."""
+        if self.finished or not self.history.can_undo:
+            return None
+        move = self.history.moves[self.history.position - 1]
+        self.history = self.history.undo()
+        return move
+
+    def redo(self) -> Any | None:
+        if self.finished or not self.history.can_redo:
+            return None
+        move = self.history.moves[self.history.position]
+        self.history = self.history.redo()
+        return move
+
+    @property
+    def is_won(self) -> bool:
+        return self.rules.is_won(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        return self.rules.is_over(self.state)
+
+    def finish(self) -> None:
+        self.finished = True
+        self.clock.stop()
+        self._legal = (None, [])
