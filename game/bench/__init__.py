@@ -20,11 +20,12 @@ class Benchmark:
 BENCHMARKS = {
     bench.name: bench
     for bench in (
-        Benchmark("frames", "median frame time of the busiest table", None),
-        Benchmark("startup", "time from start to the first interactive frame", None),
+        Benchmark("frames", "median frame time of the busiest table", "game.bench.frames"),
+        Benchmark("startup", "time from start to the first interactive frame",
+                  "game.bench.startup"),
         Benchmark("rules", "legal_moves + apply per second for each game", "game.bench.rules"),
-        Benchmark("ai", "computer Leap Frog move time on 15x15 and 18x18", None),
+        Benchmark("ai", "computer Leap Frog move time on 15x15 and 18x18", "game.bench.ai"),
         Benchmark("solvers", "hint and solver search time for the solitaires", None),
-        Benchmark("memory", "peak memory of a session", None),
+        Benchmark("memory", "peak memory of a session", "game.bench.memory"),
     )
 }

@@ -29,6 +29,8 @@ def parser() -> argparse.ArgumentParser:
                         choices=[*BENCHMARKS, "all"], help="the benchmark to run (default: all)")
     result.add_argument("--seconds", type=float, default=1.5,
                         help="CPU time to measure each case for, in seconds (default: 1.5)")
+    result.add_argument("--games", type=int, default=None,
+                        help="games in the ai benchmark's match (default: 40, or 10 within all)")
     return result
 
 
@@ -37,6 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     args = command_line.parse_args(argv)
     if args.seconds <= 0:
         command_line.error("--seconds must be positive")
+    if args.games is not None and args.games <= 0:
+        command_line.error("--games must be positive")
     requested = list(BENCHMARKS) if args.name == "all" else [args.name]
     missing = [name for name in requested if BENCHMARKS[name].module is None]
     for name in missing:

@@ -6,35 +6,28 @@ from collections.abc import Callable
 
 from game.engine.scene import Scene
 from game.scenes.context import Context
+from game.scenes.leap_frog.commands import open_leap_frog_table
 from game.scenes.table.commands import open_card_table
+from game.scenes.table.game import TableGame
 from game.scenes.table.klondike import KlondikeTable
 from game.scenes.table.leap_year import LeapYearTable
 from game.scenes.table.leapfrog import LeapfrogTable
 from game.scenes.table.lucas_leaps import LucasLeapsTable
 
-
-def _klondike(context: Context, seed: int | None) -> Scene:
-    return open_card_table(context, KlondikeTable(context), seed)
+TableFactory = Callable[[Context, int | None], Scene]
 
 
-def _leapfrog(context: Context, seed: int | None) -> Scene:
-    return open_card_table(context, LeapfrogTable(context), seed)
-
-
-def _leap_year(context: Context, seed: int | None) -> Scene:
-    return open_card_table(context, LeapYearTable(context), seed)
-
-
-def _lucas_leaps(context: Context, seed: int | None) -> Scene:
-    return open_card_table(context, LucasLeapsTable(context), seed)
+def _card_table(game: type[TableGame]) -> TableFactory:
+    return lambda context, seed: open_card_table(context, game(context), seed)
 
 
 # game id -> factory(context, seed) -> the table scene; seed None resumes a saved game or deals anew
-TABLES: dict[str, Callable[[Context, int | None], Scene]] = {
-    "klondike": _klondike,
-    "leapfrog": _leapfrog,
-    "leap_year": _leap_year,
-    "lucas_leaps": _lucas_leaps,
+TABLES: dict[str, TableFactory] = {
+    "klondike": _card_table(KlondikeTable),
+    "leapfrog": _card_table(LeapfrogTable),
+    "leap_year": _card_table(LeapYearTable),
+    "lucas_leaps": _card_table(LucasLeapsTable),
+    "leap_frog": open_leap_frog_table,
 }
 
 

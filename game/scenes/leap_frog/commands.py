@@ -1,0 +1,177 @@
+"""What the Leap Frog table does beyond play: opening and saving games, statistics, leaving,
+new games, dialogs and the summary.
+
+Scenes that import the table registry themselves (menu, options, help, summary, dialogs) are
+imported where used.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.rules.history import History
+from game.rules.leap_frog import RULES
+from game.scenes.context import Context, GameResult
+from game.scenes.leap_frog.match import GAME_ID, Match
+from game.scenes.leap_frog.seats import COMPUTER, Lineup
+from game.scenes.table.commands import random_seed
+from game.scenes.table.game import format_time
+
+if TYPE_CHECKING:
+    from game.scenes.leap_frog.scene import LeapFrogTable
+
+PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+
+
+def open_leap_frog_table(context: Context, seed: int | None) -> LeapFrogTable:
+    """The table: the saved game when no deal is asked for, else a new game.
+
+    A new game asked for over a saved one that had moves abandons it, counting as a loss.
+    """
+    from game.scenes.leap_frog.scene import LeapFrogTable
+
+    saved = None
+    if context.autosave:
+        saved, messages = context.saves.load(GAME_ID)
+        context.notify(messages)
+    if saved is not None:
+        players = saved.history.state.options.players
+        lineup = Lineup.from_extras(saved.extras, players) or settings_lineup(context, players)
+        match = Match(saved.history, lineup, move_count=saved.move_count,
+                      elapsed=saved.elapsed)
+        if seed is None:
+            return LeapFrogTable(context, match, fresh=False)
+        abandon(context, match)
+    return LeapFrogTable(context, new_match(context, seed))
+
+
+def settings_lineup(context: Context, players: int) -> Lineup:
+    """The seats the settings name, for a game of `players` (computer players fill any gap)."""
+    settings = context.settings.leap_frog
+    kinds = list(settings.seats[:players])
+    kinds += [COMPUTER] * (players - len(kinds))
+    return Lineup.of(kinds, settings.strength)
+
+
+def new_match(context: Context, seed: int | None = None) -> Match:
+    """A new game with the options and seats currently set (a random deal unless `seed`)."""
+    options = context.settings.rules_options(GAME_ID)
+    state = RULES.new_game(random_seed() if seed is None else seed, **options)
+    return Match(History.start(state), settings_lineup(context, state.options.players))
+
+
+def record(context: Context, match: Match) -> None:
+    """Count the game in the statistics: the first person's score, and whether they won."""
+    score, won = match.focus_result()
+    context.notify(context.stats.record_game(GAME_ID, score, won, seconds=match.clock.elapsed))
+
+
+def abandon(context: Context, match: Match) -> None:
+    """Leave `match` for good: unfinished and counted, it is a loss; its save goes."""
+    if match.counted and not match.finished:
+        match.finish()
+        score, _ = match.focus_result()
+        context.notify(context.stats.record_game(GAME_ID, score, False,
+                                                 seconds=match.clock.elapsed))
+    if context.autosave:
+        context.notify(context.saves.delete(GAME_ID))
+
+
+def save(table: LeapFrogTable) -> None:
+    context, match = table.context, table.match
+    if not context.autosave or match.finished or not match.counted:
+        return
+    context.notify(context.saves.save(GAME_ID, match.history, elapsed=match.clock.elapsed,
+                                      move_count=match.move_count,
+                                      extras=match.lineup.to_extras()))
+    show_pending_notices(table)
+
+
+def finish(table: LeapFrogTable) -> None:
+    """The game is over: count it once and forget its save."""
+    context, match = table.context, table.match
+    match.finish()
+    record(context, match)
+    if context.autosave:
+        context.notify(context.saves.delete(GAME_ID))
+
+
+# Leaving, new games and other scenes ------------------------------------------------------------
+
+
+def leave(table: LeapFrogTable) -> None:
+    """Back to the menu, saving first (the menu lies under the table, or takes its place)."""
+    table.save()
+    stack = table.stack
+    if stack is None:
+        return
+    if len(stack.scenes) > 1:
+        stack.pop()
+    else:
+        from game.scenes.menu import MenuScene
+
+        stack.replace(MenuScene(table.context))
+
+
+def ask_new_game(table: LeapFrogTable) -> None:
+    """A new game with the current settings, asking first if that abandons a counted one."""
+    match = table.match
+    if not match.counted or match.finished or table.stack is None:
+        new_game(table)
+        return
+    from game.scenes.dialogs import ConfirmDialog
+
+    table.stack.push(ConfirmDialog("This game is not finished. Starting a new one counts as "
+                                   "a loss.", lambda: new_game(table),
+                                   title="Abandon this game?"))
+
+
+def new_game(table: LeapFrogTable) -> None:
+    abandon(table.context, table.match)
+    table.start(new_match(table.context))
+    show_pending_notices(table)
+
+
+def open_options(table: LeapFrogTable) -> None:
+    from game.scenes.options import OptionsScene
+
+    if table.stack is not None:
+        table.stack.push(OptionsScene(table.context, GAME_ID, on_close=table.options_closed))
+
+
+def open_help(table: LeapFrogTable) -> None:
+    from game.scenes.help import HelpScene
+
+    if table.stack is not None:
+        table.stack.push(HelpScene(table.context, GAME_ID))
+
+
+def show_pending_notices(table: LeapFrogTable) -> None:
+    from game.scenes.notice import show_notices
+
+    show_notices(table.stack, table.context)
+
+
+def show_summary(table: LeapFrogTable) -> None:
+    from game.scenes.summary import SummaryScene
+
+    if table.stack is not None:
+        table.stack.push(SummaryScene(table.context, summary_result(table)))
+        show_pending_notices(table)
+
+
+def summary_result(table: LeapFrogTable) -> GameResult:
+    """The players ranked by score; equal scores share a place (and the win, at the top)."""
+    match = table.match
+    lineup = match.lineup
+    scores = match.scores()
+    ranking = match.ranking()
+    shared = {place for place, _ in ranking if sum(1 for p, _ in ranking if p == place) > 1}
+    rows = [(f"{PLACES[place - 1]}{'=' if place in shared else ''}  {lineup[player].name}",
+             match.score_text(player)) for place, player in ranking]
+    rows.append(("Turns", str(match.history.position)))
+    rows.append(("Time", format_time(match.clock.elapsed)))
+    _, won = match.focus_result()
+    score = "  ·  ".join(f"{lineup[player].name} {scores[player]}" for _, player in ranking)
+    return GameResult(GAME_ID, RULES.title, won and lineup.has_human, score, tuple(rows),
+                      play_again=lambda: new_game(table), to_menu=lambda: leave(table))

@@ -1,0 +1,87 @@
+"""Computer players' moves, worked out on a background thread so the table keeps animating.
+
+A `ComputerThought` is one move being chosen. The table polls it each frame and cancels it
+when the move is no longer wanted (undo, a new game, leaving the table); a cancelled thought
+is simply dropped. Whatever the computer player answers is checked by the rules; should it
+fail, the thought settles for a cheap legal move, so the game always goes on.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+
+from game.rules.leap_frog import RULES, LeapFrogState
+from game.rules.moves import Cell, Leap, RemovePiece
+
+log = logging.getLogger(__name__)
+
+THINK_SECONDS = 0.25  # the computer player's time limit per move
+Move = RemovePiece | Leap
+Chooser = Callable[[LeapFrogState, str, threading.Event, int], Move]
+
+
+def ai_choice(state: LeapFrogState, strength: str, cancel: threading.Event, seed: int) -> Move:
+    """The computer player's move (imported on first use: it is only needed once one plays)."""
+    from game.ai.leap_frog import choose_move
+
+    return choose_move(state, strength, time_limit=THINK_SECONDS, cancel=cancel, seed=seed)
+
+
+def simple_move(state: LeapFrogState) -> Move:
+    """A legal move found at once: the first piece, or the first single leap."""
+    if RULES.must_remove(state):
+        size = state.options.size
+        square = next(index for index, piece in enumerate(state.board) if piece is not None)
+        return RemovePiece(Cell(*divmod(square, size)))
+    return RULES.single_leaps(state)[0]
+
+
+class ComputerThought:
+    """One computer move being chosen for `state` on its own daemon thread."""
+
+    def __init__(self, state: LeapFrogState, strength: str, seed: int,
+                 chooser: Chooser = ai_choice) -> None:
+        self.state = state
+        self.cancelled = threading.Event()
+        self._chooser = chooser
+        self._strength = strength
+        self._seed = seed
+        self._move: Move | None = None
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._think, name="leap-frog-computer",
+                                        daemon=True)
+        self._thread.start()
+
+    @property
+    def ready(self) -> bool:
+        return self._done.is_set() and not self.cancelled.is_set()
+
+    @property
+    def move(self) -> Move | None:
+        """The chosen move once ready, else None."""
+        return self._move if self.ready else None
+
+    def cancel(self) -> None:
+        self.cancelled.set()
+
+    def join(self, timeout: float | None = None) -> bool:
+        """Wait for the thread to end; True if it has."""
+        self._thread.join(timeout)
+        return not self._thread.is_alive()
+
+    def _think(self) -> None:
+        move = None
+        try:
+            move = self._chooser(self.state, self._strength, self.cancelled, self._seed)
+        except Exception:  # a failing computer player must not stop the game
+            log.exception("the computer player failed; playing a simple move instead")
+        if self.cancelled.is_set():
+            return
+        if move is None or not RULES.is_legal(self.state, move):
+            if move is not None:
+                log.warning("the computer player chose an illegal move %r", move)
+            move = simple_move(self.state)
+        self._move = move
+        self._done.set()

@@ -1,0 +1,195 @@
+"""Drawing the Leap Frog table around the marbles: cloth, board, panels, rings, status, sparkle.
+
+The background (cloth, board, empty panels and trays) is painted once per layout and cached
+by the renderer; everything that changes with play (names, scores, rings, the turn's
+instructions) is drawn over it each frame from cached text, which costs a few blits.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+from game.art import palette
+from game.art.felt import THEMES, felt
+from game.art.render import rounded_rect_surface
+from game.art.skin import button_surface, corner_radius, draw_panel
+from game.engine.text import draw_text, wrap_text
+from game.rules.leap_frog_board import PIECE_VALUES
+from game.rules.moves import Cell
+from game.scenes.leap_frog.chain import Chain
+from game.scenes.leap_frog.layout import PanelSpot, TableLayout
+from game.scenes.leap_frog.match import Match
+from game.scenes.leap_frog.seats import Seat
+from game.scenes.ui import fitted_size
+
+TRAY_FILL = (0, 0, 0, 70)
+SPARKLE_COUNT = 90
+SPARKLE_COLOURS = (palette.ACCENT_BRIGHT, (255, 255, 255), palette.GOOD, (120, 200, 255),
+                   (255, 150, 200))
+
+
+@dataclass(frozen=True)
+class PanelView:
+    """What one player's panel shows right now."""
+
+    seat: Seat
+    pieces: Sequence[str]  # the marbles resting in the tray
+    plain: bool
+    tag: str = ""  # "to move", "thinking…", "winner"
+    active: bool = False
+
+
+def rings_for(chain: Chain | None, hovered: Cell | None, removing: bool
+              ) -> list[tuple[str, Cell]]:
+    """The rings a person's turn shows: the chain's path, captures and landings, or the
+    piece under the pointer (red when a click would remove it)."""
+    if chain is None:
+        return []
+    if chain.started:
+        rings = [("path", cell) for cell in chain.path[:-1]]
+        rings += [("capture", cell) for cell in chain.jumped]
+        rings += [("landing", cell) for cell in chain.landings]
+        return [*rings, ("selected", chain.at)]
+    if hovered is not None:
+        return [("capture" if removing else "selected", hovered)]
+    return []
+
+
+def panel_views(match: Match, tray_pieces: Callable[[int], Sequence[str]], *, thinking: bool,
+                winners: bool) -> list[PanelView]:
+    """What each player's panel shows; `winners`: the game is over and the winners show."""
+    plain = match.state.options.variant == "plain"
+    leaders = match.winners() if winners else ()
+    views = []
+    for player, seat in enumerate(match.lineup.seats):
+        active = not match.is_over and player == match.player
+        if player in leaders:
+            tag = "winner"
+        elif active:
+            tag = "thinking…" if thinking else "to move"
+        else:
+            tag = ""
+        views.append(PanelView(seat, tray_pieces(player), plain, tag, active or player in leaders))
+    return views
+
+
+def toolbar_readout(match: Match) -> tuple[str, str]:
+    """The game's kind and the turn number, for the right end of the toolbar."""
+    options = match.state.options
+    kind = "Plain" if options.variant == "plain" else "Murray"
+    turns = match.history.position
+    return (f"{kind} · {options.size} × {options.size}"
+            + (" · diagonal" if options.diagonal else ""),
+            f"{turns} turns" if match.is_over else f"Turn {turns + 1}")
+
+
+def paint_background(surface: pygame.Surface, layout: TableLayout, theme: str) -> None:
+    surface.blit(felt(surface.get_size(), theme if theme in THEMES else "green"), (0, 0))
+    surface.blit(layout.art.board(), layout.board)
+    for spot in layout.panels:
+        draw_panel(surface, spot.rect)
+        surface.blit(_well(spot.tray.inflate(layout.px(6), layout.px(6)).size),
+                     spot.tray.inflate(layout.px(6), layout.px(6)))
+    draw_panel(surface, layout.status)
+
+
+@lru_cache(maxsize=8)
+def _well(size: tuple[int, int]) -> pygame.Surface:
+    return rounded_rect_surface(size, corner_radius(size) * 0.6, TRAY_FILL)
+
+
+def paint_rings(surface: pygame.Surface, layout: TableLayout,
+                rings: Iterable[tuple[str, Cell]]) -> None:
+    for kind, cell in rings:
+        surface.blit(layout.art.ring(kind), layout.cell_rect(cell))
+
+
+def paint_panels(surface: pygame.Surface, layout: TableLayout,
+                 panels: Sequence[PanelView]) -> None:
+    for spot, panel in zip(layout.panels, panels, strict=True):
+        _paint_panel(surface, layout, spot, panel)
+
+
+def _paint_panel(surface: pygame.Surface, layout: TableLayout, spot: PanelSpot,
+                 panel: PanelView) -> None:
+    px = layout.px
+    if panel.active:
+        pygame.draw.rect(surface, panel.seat.colour, spot.rect.inflate(px(4), px(4)),
+                         max(2, px(3)), border_radius=corner_radius(spot.rect.size) + px(2))
+    header = spot.header
+    radius = max(4, header.height * 0.32)
+    centre = (header.x + radius, header.centery)
+    pygame.draw.circle(surface, palette.mix(panel.seat.colour, (0, 0, 0), 0.5), centre,
+                       radius + 1)
+    pygame.draw.circle(surface, panel.seat.colour, centre, radius)
+    points = len(panel.pieces) if panel.plain else sum(PIECE_VALUES[p] for p in panel.pieces)
+    score = draw_text(surface, str(points), px(26), palette.ACCENT_BRIGHT,
+                      (header.right, header.centery), anchor="midright", bold=True)
+    name_left = header.x + 2 * radius + px(8)
+    name_size = fitted_size(panel.seat.name, px(22), max(10, score.left - name_left - px(6)),
+                            bold=True)
+    draw_text(surface, panel.seat.name, name_size, palette.TEXT, (name_left, header.centery),
+              anchor="midleft", bold=True)
+    if spot.detail is None:
+        return
+    count = len(panel.pieces)
+    noun = "piece" if count == 1 else "pieces"
+    detail = f"{noun} captured" if panel.plain else f"points from {count} {noun}"
+    draw_text(surface, detail, px(16), palette.TEXT_DIM, spot.detail.midleft, anchor="midleft")
+    if panel.tag:
+        draw_text(surface, panel.tag, px(16), palette.ACCENT if panel.active else palette.GOOD,
+                  spot.detail.midright, anchor="midright", bold=True)
+
+
+def paint_status(surface: pygame.Surface, layout: TableLayout, headline: str, hint: str,
+                 buttons: Sequence[tuple[pygame.Rect, str, str]]) -> None:
+    """The turn's instructions in the status block, and its buttons as (rect, label, look)."""
+    px = layout.px
+    area = layout.status.inflate(-2 * px(12), -2 * px(10))
+    bottom = min((rect.top for rect, _, _ in buttons), default=area.bottom) - px(4)
+    y = area.top
+    for text, size, colour, bold in ((headline, px(22), palette.TEXT, True),
+                                     (hint, px(17), palette.TEXT_DIM, False)):
+        for line in wrap_text(text, size, area.width, bold=bold) if text else ():
+            if y + size > bottom:
+                break
+            y = draw_text(surface, line, size, colour, (area.x, y), bold=bold).bottom
+        y += px(4)
+    for rect, label, look in buttons:
+        surface.blit(button_surface(rect.size, label, look), rect)
+
+
+@lru_cache(maxsize=1)
+def _sparkles() -> tuple[tuple[float, ...], ...]:
+    """Each: across, down, drift, rise, delay, size, colour index."""
+    rng = random.Random(29)
+    return tuple((rng.random(), rng.random(), rng.uniform(-0.3, 0.3), rng.uniform(0.2, 0.6),
+                  rng.uniform(0.0, 0.55), rng.uniform(0.6, 1.4), rng.randrange(5))
+                 for _ in range(SPARKLE_COUNT))
+
+
+def paint_sparkles(surface: pygame.Surface, areas: Sequence[pygame.Rect], progress: float,
+                   size: int) -> None:
+    """Four-pointed stars rising and twinkling over `areas` while `progress` runs 0 to 1."""
+    if not areas or not 0.0 < progress < 1.0:
+        return
+    for index, (across, down, drift, rise, delay, scale, colour) in enumerate(_sparkles()):
+        t = (progress - delay) / (1.0 - delay)
+        if not 0.0 < t < 1.0:
+            continue
+        area = areas[index % len(areas)]
+        x = area.x + (across + drift * t) * area.width
+        y = area.y + (down - rise * t) * area.height
+        radius = size * scale * math.sin(math.pi * t) * (0.75 + 0.25 * math.sin(t * 25 + index))
+        if radius < 1.0:
+            continue
+        thin = max(1.0, radius * 0.28)
+        star = [(x, y - radius), (x + thin, y - thin), (x + radius, y), (x + thin, y + thin),
+                (x, y + radius), (x - thin, y + thin), (x - radius, y), (x - thin, y - thin)]
+        pygame.draw.polygon(surface, SPARKLE_COLOURS[colour], star)

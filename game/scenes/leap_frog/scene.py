@@ -1,0 +1,420 @@
+"""The Leap Frog table: a board of marbles, a panel per player, people and computers taking turns.
+
+A person's turn is entered with the mouse (`BoardMouse`) as a `Chain` checked step by step by
+the rules; a computer player's move is chosen on a background thread (`ComputerThought`) and
+then shown hop by hop. Every played turn changes the rules state at once and the `BoardView`
+animates toward it. The game is saved after every turn, counted when it ends or is abandoned,
+celebrated, then summed up.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from game.engine.input import Action
+from game.engine.layers import LayeredRenderer
+from game.engine.scene import Scene, Size
+from game.rules import IllegalMove
+from game.rules.moves import Cell, Leap, RemovePiece
+from game.scenes.context import Context
+from game.scenes.leap_frog import commands
+from game.scenes.leap_frog.board_view import BoardView
+from game.scenes.leap_frog.chain import Chain
+from game.scenes.leap_frog.computer import Chooser, ComputerThought, ai_choice
+from game.scenes.leap_frog.controls import TableControls
+from game.scenes.leap_frog.ending import Ending
+from game.scenes.leap_frog.layout import TableLayout, table_layout
+from game.scenes.leap_frog.match import Match
+from game.scenes.leap_frog.mouse import BoardMouse
+from game.scenes.leap_frog.painting import (
+    paint_background,
+    paint_panels,
+    paint_rings,
+    paint_status,
+    panel_views,
+    rings_for,
+    toolbar_readout,
+)
+from game.scenes.leap_frog.seats import Seat
+from game.scenes.leap_frog.status import status_text
+from game.scenes.table.toolbar import Tool
+
+log = logging.getLogger(__name__)
+
+COMPUTER_PAUSE = 0.45  # seconds of stillness before a computer's move is shown
+DOTS_PER_SECOND = 3.0  # the "thinking..." dots
+
+
+class LeapFrogTable(Scene):
+    """The table playing `match` (its marbles dealt with an animation when `fresh`)."""
+
+    chooser: Chooser = staticmethod(ai_choice)  # how computer players choose; tests swap it
+
+    def __init__(self, context: Context, match: Match, *, fresh: bool = True) -> None:
+        super().__init__()
+        self.context = context
+        self.match = match
+        self.renderer = LayeredRenderer(self._paint_background)
+        self.view = BoardView(self.renderer, context.play)
+        self.mouse = BoardMouse(self)
+        self.controls = TableControls(self._tools(), self.end_turn, self.drop_choice)
+        self.layout: TableLayout | None = None
+        self.chain: Chain | None = None  # a person's turn being entered
+        self.thought: ComputerThought | None = None
+        self.hovered: Cell | None = None
+        self.note = ""  # a passing remark in the status block
+        self._fresh = fresh
+        self.showing: Seat | None = None  # the computer player whose move is being animated
+        self._still = 0.0  # seconds since the marbles last came to rest
+        self._think_time = 0.0
+        self._shown_dots = 0
+        self.ending: Ending | None = None  # the game is over: the celebration
+        self._covered = False
+        self._save_due = False
+        self._begin_turn()
+
+    # Lifecycle --------------------------------------------------------------------------
+
+    def on_enter(self) -> None:
+        self.match.clock.resume()
+        commands.show_pending_notices(self)
+
+    def on_pause(self) -> None:
+        self.mouse.cancel()
+        self._covered = True
+        self.match.clock.pause()
+
+    def on_resume(self) -> None:
+        self._covered = False
+        self.match.clock.resume()
+        self.renderer.invalidate_background()  # the cloth may have changed
+        self.dirty = True
+
+    def on_exit(self) -> None:
+        """Leaving, or the program closing (which exits every scene): stop and save."""
+        self._stop_thinking()
+        self.save()
+
+    def resize(self, size: Size) -> None:
+        super().resize(size)
+        if size[0] <= 0 or size[1] <= 0:
+            return
+        state = self.match.state
+        self.layout = table_layout(size, state.options.players, state.options.size)
+        self.controls.layout(self.layout)
+        self.renderer.invalidate_background()
+        self._show()
+        if self._fresh:
+            self._fresh = False
+            self.view.deal()
+            self.context.play("deal")
+
+    def start(self, match: Match) -> None:
+        """Play another game on this table."""
+        self._stop_thinking()
+        self.match = match
+        self.showing = None
+        self._save_due = False
+        self.ending = None
+        self.note = ""
+        self.mouse.cancel()
+        self._begin_turn()
+        if self.size[0] > 0:
+            self._fresh = True
+            self.resize(self.size)
+        self.match.clock.resume()
+
+    # Frame ------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.view.busy:
+            self.view.update(dt)
+        if self.view.busy:
+            self._still = 0.0
+        else:
+            self._still += dt
+            self.showing = None
+            if self._save_due:
+                self.save()
+        if self.ending is not None:
+            if not self.ending.update(dt):
+                self.ending = None
+        elif self.thinking:
+            self._computer_turn(dt)
+
+    @property
+    def thinking(self) -> bool:
+        """A computer player is to move and its last move has finished showing."""
+        return self.match.computer_to_move and self.showing is None and self.ending is None
+
+    def _computer_turn(self, dt: float) -> None:
+        """Think while the marbles rest (a search beside an animation would make it
+        stutter, both wanting the interpreter), then play after a pause."""
+        self._think_time += dt
+        if self._covered or self.view.busy:
+            return
+        if self.thought is None:
+            match = self.match
+            self.thought = ComputerThought(match.state, match.lineup.strength,
+                                           match.state.seed + match.history.position,
+                                           self.chooser)
+        elif self.thought.ready and self._still >= COMPUTER_PAUSE:
+            self._play_computer()
+
+    def is_idle(self) -> bool:
+        waiting = self.match.computer_to_move and not self._covered
+        return (super().is_idle() and not self.view.busy and not waiting
+                and self.ending is None)
+
+    def needs_redraw(self) -> bool:
+        return (super().needs_redraw() or self.view.busy or self.renderer.needs_redraw()
+                or self._dots() != self._shown_dots)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.renderer.draw(surface, self._paint_overlay)
+        self.controls.toolbar.draw(surface, toolbar_readout(self.match))
+        if self.ending is not None:
+            self.ending.draw(surface)
+
+    def _paint_background(self, surface: pygame.Surface) -> None:
+        paint_background(surface, self.layout, self.context.settings.appearance.felt)
+
+    def _paint_overlay(self, surface: pygame.Surface) -> None:
+        """Between the resting marbles and the moving ones: rings, panels and status."""
+        layout = self.layout
+        chain = self.chain if self.accepts_input else None
+        paint_rings(surface, layout, rings_for(chain, self.hovered, self.must_remove))
+        winners = self.match.finished and (self.ending is None or self.ending.celebrating)
+        paint_panels(surface, layout, panel_views(self.match, self.view.tray_pieces,
+                                                  thinking=self.thinking, winners=winners))
+        self._shown_dots = self._dots()
+        headline, hint = status_text(self.match, self.chain, thinking=self.thinking,
+                                     dots=self._shown_dots, moving=self.showing)
+        leaping = self._leaping()
+        self.controls.update(leaping, leaping and self.chain.can_end,
+                             leaping and self.chain.started)
+        paint_status(surface, layout, headline, self.note or hint,
+                     self.controls.status_buttons(leaping))
+
+    def _dots(self) -> int:
+        return int(self._think_time * DOTS_PER_SECOND) % 4 if self.thinking else 0
+
+    def _leaping(self) -> bool:
+        """A person's turn after the opening, ready for input: End turn and Cancel show."""
+        return self.chain is not None and self.accepts_input and not self.must_remove
+
+    # Input ------------------------------------------------------------------------------
+
+    @property
+    def accepts_input(self) -> bool:
+        """A person is to move and the last computer move has finished showing."""
+        return (self.chain is not None and self.showing is None
+                and self.ending is None and not self.match.finished)
+
+    @property
+    def must_remove(self) -> bool:
+        return self.match.rules.must_remove(self.match.state)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        used, changed = self.controls.handle_event(event, self._leaping())
+        if changed:
+            self.dirty = True
+        if used or super().handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+            return self.drop_choice()
+        return self.mouse.handle_event(event)
+
+    def handle_action(self, action: Action) -> bool:
+        if action is Action.CONFIRM:
+            return self.end_turn()
+        if action is Action.BACK:
+            if not self.drop_choice():
+                commands.leave(self)
+            return True
+        handlers = {
+            Action.UNDO: self.undo,
+            Action.REDO: self.redo,
+            Action.NEW_GAME: lambda: commands.ask_new_game(self),
+            Action.HELP: lambda: commands.open_help(self),
+        }
+        handler = handlers.get(action)
+        if handler is None:
+            return False
+        handler()
+        return True
+
+    def _tools(self) -> list[Tool]:
+        return [
+            Tool("Menu", lambda: commands.leave(self)),
+            Tool("New game", lambda: commands.ask_new_game(self)),
+            Tool("Undo", self.undo, lambda: self.match.can_undo or self._chain_started()),
+            Tool("Redo", self.redo, lambda: self.match.can_redo),
+            Tool("Options", lambda: commands.open_options(self)),
+            Tool("Help", lambda: commands.open_help(self)),
+        ]
+
+    def _chain_started(self) -> bool:
+        return self.chain is not None and self.chain.started
+
+    # A person's turn --------------------------------------------------------------------
+
+    def remove(self, cell: Cell) -> None:
+        """The opening removal of the piece on `cell`."""
+        if self.match.rules.piece_at(self.match.state, cell) is None:
+            self.refuse()
+            return
+        player = self.match.player
+        self._play(RemovePiece(cell))
+        self.view.remove(player, cell)
+        self._after_turn()
+
+    def choose(self, cell: Cell) -> None:
+        """Pick the piece on `cell` to leap with (dropping a piece chosen before)."""
+        self.chain.start(cell)
+        self.context.play("click")
+        self.dirty = True
+
+    def leap_to(self, cell: Cell, *, hop: bool) -> None:
+        """Leap the chosen piece on to `cell` (a lit landing); the turn ends if stuck."""
+        chain = self.chain
+        if not chain.extend(cell):
+            self.refuse()
+            return
+        jumped = chain.jumped[-1]
+        if hop:
+            self.view.hop(chain.path[0], cell, jumped)
+        else:
+            self.view.ghost(jumped)
+        self.dirty = True
+        if chain.stuck and not self.mouse.dragging:
+            self.end_turn()
+
+    def end_turn(self) -> bool:
+        """Play the chain entered so far (once it has captured); True if it was played."""
+        chain = self.chain
+        if chain is None or not chain.can_end or not self.accepts_input:
+            return False
+        self.mouse.cancel()
+        move = chain.move()
+        player = self.match.player
+        if not self._play(move):
+            self.drop_choice()
+            return False
+        self.view.commit_chain(player, move.path, self.match.rules.jumped_squares(move))
+        self._after_turn()
+        return True
+
+    def drop_choice(self) -> bool:
+        """Take back the chosen piece and its leaps not yet played; True if there were any."""
+        chain = self.chain
+        if chain is None or not chain.started:
+            return False
+        self.mouse.cancel()
+        self.view.cancel_chain(chain.path, chain.jumped)
+        chain.clear()
+        self.dirty = True
+        return True
+
+    def refuse(self) -> None:
+        self.context.play("invalid")
+
+    # Turns --------------------------------------------------------------------------------
+
+    def _play(self, move: RemovePiece | Leap) -> bool:
+        try:
+            self.match.play(move)
+        except IllegalMove:
+            log.warning("refused move %r", move)
+            self.refuse()
+            return False
+        self.note = ""
+        return True
+
+    def _play_computer(self) -> None:
+        move = self.thought.move
+        self.thought = None
+        player = self.match.player
+        seat = self.match.seat
+        if not self._play(move):
+            self._begin_turn()
+            return
+        if isinstance(move, RemovePiece):
+            self.view.remove(player, move.square)
+        else:
+            self.view.animate_leap(player, move.path, self.match.rules.jumped_squares(move))
+        self.showing = seat
+        self._after_turn()
+
+    def _after_turn(self) -> None:
+        self._save_due = True  # once the marbles rest: writing the file takes a while
+        self.dirty = True
+        if self.match.is_over:
+            self._finish()
+        else:
+            self._begin_turn()
+
+    def _begin_turn(self) -> None:
+        """Get ready for the player to move: a chain for a person; a computer player starts
+        thinking once the marbles are at rest."""
+        self._stop_thinking()
+        self.hovered = None
+        self._think_time = 0.0
+        match = self.match
+        self.chain = Chain(match.rules, match.state) if match.human_to_move else None
+
+    def _stop_thinking(self) -> None:
+        if self.thought is not None:
+            self.thought.cancel()
+            self.thought = None
+
+    def undo(self) -> None:
+        """Take back the chain in progress, else the turns back to a person's."""
+        if self.drop_choice() or not self.match.undo():
+            return
+        self._history_stepped()
+
+    def redo(self) -> None:
+        if self.match.redo():
+            self._history_stepped()
+
+    def _history_stepped(self) -> None:
+        self.mouse.cancel()
+        self.showing = None
+        self._begin_turn()
+        self._show()
+        self.context.play("click")
+        self.save()
+        if self.match.is_over:
+            self._finish()
+
+    def _show(self) -> None:
+        chain = self.chain
+        path = chain.path if chain is not None else ()
+        self.view.show(self.match.state, self.layout, path, chain.jumped if path else ())
+        self.dirty = True
+
+    def options_closed(self, changed: bool) -> None:
+        """New options start a new game at once if this one has not begun, else the next."""
+        if not changed:
+            return
+        if not self.match.counted and not self.match.finished:
+            self.start(commands.new_match(self.context))
+        else:
+            self.note = "The new options apply from the next game."
+        self.dirty = True
+
+    # Saving and the end -------------------------------------------------------------------
+
+    def save(self) -> None:
+        self._save_due = False
+        commands.save(self)
+
+    def _finish(self) -> None:
+        self._stop_thinking()
+        self.chain = None
+        commands.finish(self)
+        self.ending = Ending(self)

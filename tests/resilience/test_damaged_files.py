@@ -1,0 +1,145 @@
+"""The whole app starting on a damaged file: it is set aside, the player is told in a notice,
+and every other file is left exactly as it was.
+
+The store's own tests check each loader case by case; here every kind of damage meets every
+kind of file through the real start (`load_context`, the first scenes, the notices, frames).
+One exception is by design (game.store.settings): a settings file that is whole but holds a bad
+value keeps its other values and lets that one fall back to its default, with a logged warning.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.rules import GAMES
+from game.rules.history import History
+from game.scenes.menu import MenuScene
+from game.scenes.notice import NoticeScene
+from game.scenes.table.scene import CardTableScene
+from game.store import SaveSlots, Settings, Statistics
+
+from .helpers import start_app
+
+FILES = {"settings": "settings.json", "stats": "stats.json", "save": "save-klondike.json"}
+OTHER_SAVE = "save-leap_year.json"
+# What the player's sentence calls each file.
+SUBJECTS = {"settings": "settings", "stats": "statistics", "save": "saved Klondike game"}
+# Damage: (kind of file, its good contents parsed, its good bytes, another game's save) ->
+# the damaged bytes.
+Damage = Callable[[str, dict, bytes, bytes], bytes]
+
+
+def _json(data: object) -> bytes:
+    return json.dumps(data).encode()
+
+
+def _wrong_types(kind: str, data: dict, raw: bytes, other: bytes) -> bytes:
+    field = {"settings": "sound", "stats": "games", "save": "moves"}[kind]
+    return _json({**data, field: "all of them"})
+
+
+def _absurd_numbers(kind: str, data: dict, raw: bytes, other: bytes) -> bytes:
+    if kind == "settings":
+        return _json({**data, "window": {**data["window"], "size": [10**12, -3]}})
+    if kind == "stats":
+        games = {game: {**entry, "played": 10**40} for game, entry in data["games"].items()}
+        return _json({**data, "games": games})
+    return _json({**data, "seed": -(10**30), "table": {"elapsed": 1e308, "move_count": -1}})
+
+
+DAMAGES: dict[str, Damage] = {
+    "empty": lambda kind, data, raw, other: b"",
+    "truncated": lambda kind, data, raw, other: raw[: len(raw) // 2],
+    "not json": lambda kind, data, raw, other: b"\x00\xff{ this is not JSON",
+    "wrong types": _wrong_types,
+    "absurd numbers": _absurd_numbers,
+    # A saved Leap Year game where this file should be (for the settings and statistics too:
+    # a file of another kind altogether).
+    "another game's save": lambda kind, data, raw, other: other,
+    "newer format": lambda kind, data, raw, other: _json({**data, "format": 99}),
+}
+# Settings files whose values fall back one by one rather than the file being set aside.
+VALUE_BY_VALUE = {("settings", "wrong types"), ("settings", "absurd numbers")}
+
+
+def write_good_files(folder: Path) -> None:
+    """Settings, statistics, a Klondike game in progress and a Leap Year one, all sound."""
+    settings = Settings.load(folder)[0]
+    settings.appearance.felt = "blue"
+    assert settings.save() == []
+    stats = Statistics.load(folder)[0]
+    assert stats.record_game("klondike", 120, False, seconds=61.0) == []
+    slots = SaveSlots(folder)
+    for game_id, seed in (("klondike", 3), ("leap_year", 5)):
+        rules = GAMES[game_id]
+        history = History.start(rules.new_game(seed))
+        for _ in range(3):
+            move = rules.legal_moves(history.state)[0]
+            history = history.push(move, rules.apply(history.state, move))
+        assert slots.save(game_id, history, elapsed=12.5, move_count=3) == []
+
+
+def damage_file(folder: Path, kind: str, damage: str) -> tuple[Path, bytes, dict]:
+    """Damage the file of `kind` among good ones: (its path, its damaged bytes, the other
+    files' bytes by name)."""
+    write_good_files(folder)
+    path = folder / FILES[kind]
+    raw = path.read_bytes()
+    damaged = DAMAGES[damage](kind, json.loads(raw), raw, (folder / OTHER_SAVE).read_bytes())
+    path.write_bytes(damaged)
+    return path, damaged, {file.name: file.read_bytes() for file in folder.iterdir()
+                           if file != path}
+
+
+def start_and_run(kind: str):
+    app, context = start_app(["--game", "klondike"] if kind == "save" else [], autosave=True)
+    for _ in range(5):
+        app.run_frame(1 / 60)
+    return app, context
+
+
+@pytest.mark.parametrize(("kind", "damage"), [
+    (kind, damage) for kind in FILES for damage in DAMAGES if (kind, damage) not in VALUE_BY_VALUE])
+def test_a_damaged_file_is_set_aside_with_a_notice_and_nothing_else_is_lost(
+        kind, damage, private_data_folder):
+    folder = private_data_folder
+    path, damaged, others = damage_file(folder, kind, damage)
+    app, context = start_and_run(kind)
+    try:
+        bad = path.with_name(path.name + ".bad")
+        assert bad.read_bytes() == damaged and not path.exists()
+        notice = app.stack.top
+        assert isinstance(notice, NoticeScene), type(notice)
+        assert len(context.notices) == 1
+        assert SUBJECTS[kind] in notice.message and f"set aside as {bad.name}" in notice.message
+        app.run_frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)])
+        app.run_frame(1 / 60)
+        underneath = CardTableScene if kind == "save" else MenuScene
+        assert isinstance(app.stack.top, underneath) and context.notices == []
+        assert {file.name: file.read_bytes() for file in folder.iterdir()
+                if file not in (path, bad)} == others
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize(("kind", "damage"), sorted(VALUE_BY_VALUE))
+def test_bad_setting_values_fall_back_one_by_one_and_the_rest_is_kept(
+        kind, damage, private_data_folder):
+    folder = private_data_folder
+    path, damaged, others = damage_file(folder, kind, damage)
+    app, context = start_and_run(kind)
+    try:
+        assert isinstance(app.stack.top, MenuScene) and context.notices == []
+        assert context.settings.appearance.felt == "blue"  # a good value, kept
+        assert context.settings.sound == Settings().sound
+        assert context.settings.window.size == Settings().window.size
+        assert path.read_bytes() == damaged and not list(folder.glob("*.bad"))
+        assert {file.name: file.read_bytes() for file in folder.iterdir()
+                if file != path} == others
+    finally:
+        app.close()
