@@ -102,21 +102,37 @@ def _searched_choice(state: LeapFrogState, geo: Geometry, values: Values,
     return chosen
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """No cyclic garbage collection while searching.
+class _CollectorPause:
+    """No cyclic garbage collection while any search runs.
 
     The search makes no reference cycles, only many small tuples, which trigger full
     collections of the whole process that can stall it for tens of milliseconds, a good part
-    of a move's time. Whether collection was on is restored afterwards.
+    of a move's time. Searches may overlap (a cancelled one still finishing as the next
+    starts), so the pause is counted and collection resumes only after the last one ends.
     """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._searches = 0
+        self._was_enabled = False
+
+    @contextmanager
+    def __call__(self) -> Iterator[None]:
+        with self._lock:
+            if self._searches == 0:
+                self._was_enabled = gc.isenabled()
+                gc.disable()
+            self._searches += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._searches -= 1
+                if self._searches == 0 and self._was_enabled:
+                    gc.enable()
+
+
+_collector_paused = _CollectorPause()
 
 
 def _easy_choice(candidates: list[Candidate], removing: bool,

@@ -204,3 +204,18 @@ def test_zobrist_keys_follow_the_moves():
 def test_unknown_strength_is_refused():
     with pytest.raises(ValueError, match="strength"):
         choose_move(RULES.new_game(1), "grandmaster")
+
+
+def test_overlapping_searches_resume_garbage_collection_only_after_the_last():
+    import gc
+
+    from game.ai.leap_frog import _collector_paused
+
+    assert gc.isenabled()
+    first, second = _collector_paused(), _collector_paused()
+    first.__enter__()
+    second.__enter__()
+    first.__exit__(None, None, None)
+    assert not gc.isenabled()
+    second.__exit__(None, None, None)
+    assert gc.isenabled()
