@@ -25,7 +25,10 @@ BENCHMARKS = {
                   "game.bench.startup"),
         Benchmark("rules", "legal_moves + apply per second for each game", "game.bench.rules"),
         Benchmark("ai", "computer Leap Frog move time on 15x15 and 18x18", "game.bench.ai"),
-        Benchmark("solvers", "hint and solver search time for the solitaires", None),
+        Benchmark("solvers", "hint and solver search time for the solitaires",
+                  "game.bench.solvers"),
         Benchmark("memory", "peak memory of a session", "game.bench.memory"),
+        Benchmark("winnable", "share of Leapfrog, Leap Year, Lucas Leaps deals solved",
+                  "game.bench.winnable"),
     )
 }

@@ -1,7 +1,9 @@
-"""Help: each game's rules and the controls, in tabs, on a page that scrolls.
+"""Help: each game's rules, with small pictures of them at work, and the controls, in tabs,
+on a page that scrolls.
 
 The wheel, the Up/Down arrows, Page Up/Page Down and Home/End scroll; Left/Right or Tab
-change tabs; Esc or Enter closes. Only the lines in view are drawn.
+change tabs; Esc or Enter closes. Only the lines in view are drawn. A picture stands at the
+left with its caption beside it.
 """
 
 from __future__ import annotations
@@ -11,10 +13,12 @@ from functools import lru_cache
 import pygame
 
 from game.art import palette
+from game.art.cards import BACKS, DECKS
 from game.engine.input import Action
 from game.engine.resources import font
 from game.engine.text import draw_text, render_text, wrap_text
 from game.scenes.context import Context
+from game.scenes.help_pictures import picture
 from game.scenes.help_text import GAME_HELP, KEY_SEPARATOR, controls_text, parse_blocks
 from game.scenes.ui import DIALOG_BACKING, ButtonRow, ModalScene, TabBar, draw_dialog_panel
 
@@ -22,6 +26,7 @@ CONTROLS = "controls"
 SCROLL_SECONDS = 0.18
 KEY_CAP = (232, 226, 210)
 KEY_EDGE = (120, 110, 90)
+PICTURE_CARD = 44  # card width in the pictures, at 1280x800
 
 Line = tuple[str, str, int, int]  # (kind, text, x offset, y offset) within the page
 
@@ -124,6 +129,9 @@ class HelpScene(ModalScene):
                 lines.append(("heading", text, 0, y))
                 y += round(heading_size * 1.35)
                 continue
+            if kind == "picture":
+                y = self._lay_out_picture(lines, text, y, text_size, spacing)
+                continue
             if kind == "keys":
                 keys, _, what = text.partition(" | ")
                 lines.append(("keys", keys, 0, y))
@@ -138,6 +146,27 @@ class HelpScene(ModalScene):
             y += spacing // 3
         self.lines = lines
         self.page_height = y
+
+    def picture(self, name: str) -> pygame.Surface:
+        """The picture `name` as this window shows it, in the player's cards and cloth."""
+        look = self.context.settings.appearance
+        deck = look.deck if look.deck in DECKS else DECKS[0]
+        back = look.back if look.back in BACKS else "classic"
+        return picture(name, self.px(PICTURE_CARD), deck, back, look.felt)
+
+    def _lay_out_picture(self, lines: list[Line], text: str, y: int, text_size: int,
+                         spacing: int) -> int:
+        """The picture at the left and its caption beside it, centred on it; returns where
+        the next block starts."""
+        name, _, caption = text.partition(" | ")
+        image = self.picture(name)
+        lines.append(("picture", name, 0, y))
+        beside = image.get_width() + self.px(20)
+        rows = wrap_text(caption, text_size, self.view.width - beside)
+        top = y + max(0, (image.get_height() - len(rows) * spacing) // 2)
+        for number, row in enumerate(rows):
+            lines.append(("caption", row, beside, top + number * spacing))
+        return max(y + image.get_height(), top + len(rows) * spacing) + spacing
 
     # Drawing -------------------------------------------------------------------------
 
@@ -157,9 +186,16 @@ class HelpScene(ModalScene):
         surface.set_clip(self.view.clip(previous_clip) if previous_clip else self.view)
         for kind, text, x, y in self.lines:
             top = self.view.y + y - offset
-            if top > self.view.bottom or top + heading_size * 2 < self.view.y:
+            height = self.picture(text).get_height() if kind == "picture" else heading_size * 2
+            if top > self.view.bottom or top + height < self.view.y:
                 continue
             at = (self.view.x + x, top)
+            if kind == "picture":
+                surface.blit(self.picture(text), at)
+                continue
+            if kind == "caption":
+                draw_text(surface, text, text_size, palette.TEXT_DIM, at)
+                continue
             if kind == "heading":
                 draw_text(surface, text, heading_size, palette.ACCENT_BRIGHT, at, bold=True)
                 continue

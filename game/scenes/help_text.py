@@ -1,7 +1,9 @@
 """The rules of the five games in plain words, as the help screen shows them.
 
-They say what RULES.md decides, point for point. Markup, one block per line: "## " starts a
-heading, "- " a bullet, "> keys | what they do" a shortcut, anything else is a paragraph.
+They say what RULES.md decides, point for point, and how the tables play them. Markup, one
+block per line: "## " starts a heading, "- " a bullet, "> keys | what they do" a shortcut,
+"![name] caption" a picture (see `help_pictures`) with its caption beside it, anything else is
+a paragraph.
 """
 
 from __future__ import annotations
@@ -28,12 +30,18 @@ stack.
 rank higher than the top card there. Only single cards go to suit stacks, and never from \
 one suit stack to another.
 - When the top card of a building stack is face down, it turns over at once.
+![klondike_run] A face-up run in alternating colours, here the red 8, black 7 and red 6, \
+moves as one onto the black 9: one rank higher and of the other colour.
+## Playing
+Drag a card or a run to where it should go (the places it may go glow), or click it to send \
+it to its best place; double-click a card to send it to its suit stack.
 ## The deck
 Click the deck to turn the next cards (as many as you draw, fewer if fewer remain) one by \
 one onto the waste; the last one turned is on top and the only one playable. When the deck \
 is empty, click its outline to start another pass if a redeal is left and the waste is not \
 empty: the waste turns back over and the cards come up again in the same order. Redeals R \
-allow R + 1 passes in all. Right-click anywhere does the same as clicking the deck.
+allow R + 1 passes in all. Right-click anywhere on the table turns the deck too, just as \
+clicking the deck does.
 ## Starting rank
 With a starting rank S other than Ace, the card of rank S is the base of the suit stacks, \
 ranks wrap round from King to Ace, and the card one rank below S (or a run it heads) is \
@@ -55,10 +63,17 @@ between building stacks score nothing. The score never goes below 0.
 penalty. With Vegas cumulative on, the balance carries over from game to game (Statistics \
 shows it). With scoring set to none, the score stays 0.
 ## Deck contents
-With Display deck contents on, a panel lists the deck and the waste in the order the cards \
-will come up, grouped as they will be turned, with the playable card highlighted; after the \
-first pass the upcoming groups stand above the current one, and the cards that will be \
-accessible (the top of each group) are marked.
+With Display deck contents on (Options), a panel beside the table lists the deck and the \
+waste in the order the cards will come up, grouped as they will be turned. Time runs upward, \
+as in a pile:
+- Now, at the bottom: the top cards of the waste, the playable one outlined in gold.
+- Coming up, above it: the groups the deck will turn in this pass, the next one lowest, each \
+in the order its cards are turned.
+- Next pass, at the top: how the cards will come up after a redeal, if one is left.
+- In every group, the card that will be playable (the top of the group, its last card) is \
+marked with a gold dot; the cards under it are shaded.
+![klondike_deck] Drawing three: the queen of spades is playable now; the next turn of the \
+deck makes the 5 of hearts playable; the next pass would bring the queen and then the 5 again.
 ## Undo
 Undo and redo as often as you like; undo restores the score.
 """
@@ -76,6 +91,13 @@ of the same suit, wherever it is. That card moves into the gap and leaves a gap 
 - A gap to the right of a 2, or of another gap, is dead.
 - A gap in column 1 takes any King not already in column 1; the table lets you choose which.
 - There are no redeals. The game ends when no move is left or all four rows are complete.
+![leapfrog_gap] The gap after the jack of spades takes the 10 of spades from wherever it \
+lies, leaving a gap where the 10 was. The gap after the 2 of clubs is dead.
+## Playing
+Click a gap to bring the card that fills it, or drag that card into the gap. For a gap in \
+column 1 a chooser shows the Kings that may go there, each with the place it would leave: \
+click one, or pick one with the Left and Right arrows and press Enter. Esc (or Cancel) \
+closes the chooser and leaves the grid as it was.
 ## Score
 - 2 points for each card in proper sequence: its left neighbour in the same row is the \
 next-higher card of its own suit, wherever in the grid that pair stands.
@@ -105,6 +127,14 @@ The 16 aces start on the 16 foundations. Eight tableau piles get one card each; 
 and cards never leave a foundation.
 - Only the top card of a tableau pile may move, and only to a foundation. There is no \
 building on the tableau and no moving between tableau piles.
+![leap_year_build] The foundation holding Ace, 2, 3 and 4 in mixed suits takes the 5 of \
+hearts: any 5 will do.
+## Playing
+- Click a top card to send it to the first foundation that takes it, in reading order: \
+the top row from the left, then the second row. Drag it to a foundation to choose another.
+- Right-click anywhere deals, as clicking the stock does.
+- Auto-play (the switch on the toolbar, also in the options) plays every card that can go up \
+by itself, one after another, until none can; turn it off to play each card yourself.
 ## The stock
 Click the stock to deal one card face up onto each of the eight tableau piles, empty ones \
 too. You may deal at any time. There is one pass only: no redeal.
@@ -126,6 +156,7 @@ and only single cards go to foundations.
 - Tableau piles build down by suit. A run of cards in descending sequence of one suit at \
 the top of a pile moves as a unit, whatever its length.
 - Any card, or such a run, may go into an empty pile.
+![lucas_run] The 9, 8 and 7 of clubs move as a unit onto the 10 of clubs: down by suit.
 ## The stock
 Click the stock to turn one card onto the waste. The top waste card may go to a foundation, \
 onto a tableau pile or into an empty pile. There is one pass only: no redeal.
@@ -155,6 +186,15 @@ jumped is captured and leaves the board at once.
 - The same piece may go on leaping, changing direction at will, and may land on squares \
 emptied earlier in the same turn. You decide when to stop, but you must capture at least \
 one piece.
+![leap_frog_chain] One turn: the marble in the blue ring leaps three times, landing on \
+the gold rings in turn, and captures the three marbles it jumps over (red rings).
+## Playing
+- On your first turn, click the piece to remove.
+- Then click a marble and each square it lands on, one by one (the squares it may land on \
+have green rings); or drag the marble along the chain: each green square the pointer reaches \
+is leapt to at once.
+- End your turn with the End turn button, a right-click or Enter. Esc cancels the chain in \
+progress, and you may choose another marble.
 ## End
 The game ends when the player to move can make no capture.
 ## Players
@@ -191,23 +231,31 @@ def controls_text(keymap: KeyMap) -> str:
 dropped where it may not go slides back.
 - Click a card to move it to its best place.
 - Double-click a card to send it to a foundation.
-- Right-click in Klondike does the same as clicking the deck.
-- In Leap Frog, pick a marble and then the squares it lands on.
+- Right-click anywhere turns the deck in Klondike and deals in Leap Year.
+- In Leapfrog, click a gap to bring the card that fills it; in the King chooser, Left and \
+Right pick a King, Enter takes it and Esc closes the chooser.
+- In Leap Frog, click a marble and then each square it lands on, or drag it along the chain; \
+End turn, a right-click or Enter ends the turn, and Esc cancels the chain in progress.
+- After a win, a click or any key skips the celebration.
 ## Keys
 {keys}
 > Arrows, Enter, Space | move and choose in the menu and in windows like this one
 > Tab | the next tab
-> Page Up, Page Down | scroll long pages (the mouse wheel too)
+> Page Up, Page Down | scroll long pages (the mouse wheel too); in Statistics, change \
+the chart
 """
 
 
 def parse_blocks(text: str) -> list[tuple[str, str]]:
-    """The markup as (kind, text) blocks; kind is "heading", "bullet", "keys" or
-    "paragraph" ("keys" text is "keys | what they do")."""
+    """The markup as (kind, text) blocks; kind is "heading", "bullet", "keys", "picture" or
+    "paragraph" ("keys" text is "keys | what they do", "picture" text "name | caption")."""
     blocks = []
     for line in text.splitlines():
         if line.startswith("## "):
             blocks.append(("heading", line[3:]))
+        elif line.startswith("!["):
+            name, _, caption = line[2:].partition("] ")
+            blocks.append(("picture", f"{name} | {caption}"))
         elif line.startswith("> "):
             blocks.append(("keys", line[2:]))
         elif line.startswith("- "):

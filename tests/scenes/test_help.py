@@ -1,10 +1,12 @@
-"""Help: a page for every game that states the rules' key numbers, the controls, scrolling."""
+"""Help: a page for every game that states the rules' key numbers and how its table is played,
+with pictures; the controls; scrolling."""
 
 import pygame
 import pytest
 
 from game.engine.input import DEFAULT_KEYMAP, Action
 from game.scenes.help import CONTROLS, HelpScene
+from game.scenes.help_pictures import PICTURES, picture
 from game.scenes.help_text import GAME_HELP, controls_text, parse_blocks
 
 from .conftest import feed, press, show
@@ -95,3 +97,83 @@ def test_every_page_lays_out_within_its_view_at_small_and_large_sizes(app, conte
             assert help_scene.lines and help_scene.page_height > 0
             surface = pygame.Surface(size)
             help_scene.draw(surface)
+
+
+# Pictures and the points of play ------------------------------------------------------------
+
+
+def pictures_of(game_id):
+    return [text.partition(" | ") for kind, text in parse_blocks(GAME_HELP[game_id][1])
+            if kind == "picture"]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_game_page_has_pictures_that_exist_and_have_captions(game_id):
+    pictures = pictures_of(game_id)
+    assert pictures
+    for name, _, caption in pictures:
+        assert name in PICTURES and len(caption) > 20
+
+
+def test_every_picture_is_drawn_to_its_size_for_any_card_width(app):
+    for name, (_, (across, down)) in PICTURES.items():
+        for unit in (35, 44, 66):
+            image = picture(name, unit)
+            assert image.get_size() == (round(across * unit), round(down * unit))
+            colours = {tuple(image.get_at((x, y)))
+                       for x in range(0, image.get_width(), 7)
+                       for y in range(0, image.get_height(), 7)}
+            assert len(colours) > 8, name  # cards, arrows and cloth, not an empty scrap
+
+
+def test_a_picture_stands_beside_its_caption_within_the_page(app, context):
+    help_scene = HelpScene(context, "leapfrog")
+    show(app, help_scene)
+    for size in ((640, 480), (1280, 800), (1920, 1080)):
+        help_scene.resize(size)
+        for index in range(len(GAME_IDS)):
+            help_scene.tabs.select(index)
+            lines = help_scene.lines
+            pictures = [(text, y) for kind, text, _, y in lines if kind == "picture"]
+            captions = [(x, y) for kind, _, x, y in lines if kind == "caption"]
+            assert pictures and captions
+            for name, y in pictures:
+                image = help_scene.picture(name)
+                assert image.get_width() < help_scene.view.width // 2
+                beside = [cy for cx, cy in captions if cx > image.get_width()
+                          and y <= cy < y + image.get_height()]
+                assert beside, name
+                later = [ly for kind, _, _, ly in lines if ly > y and kind != "caption"]
+                assert all(ly >= y + image.get_height() for ly in later)  # nothing overlaps
+            assert help_scene.page_height >= max(y + help_scene.picture(name).get_height()
+                                                 for name, y in pictures)
+
+
+def test_the_pictures_follow_the_players_cards(app, context):
+    context.settings.appearance.deck = "four_colour"
+    help_scene = HelpScene(context, "klondike")
+    show(app, help_scene)
+    assert help_scene.picture("klondike_run") is picture(
+        "klondike_run", help_scene.px(44), "four_colour", context.settings.appearance.back,
+        context.settings.appearance.felt)
+
+
+@pytest.mark.parametrize(("game_id", "points"), [
+    ("klondike", ["Time runs upward", "Now, at the bottom", "outlined in gold", "Coming up",
+                  "Next pass", "gold dot", "Right-click anywhere on the table turns the deck"]),
+    ("leapfrog", ["Click a gap", "Left and Right arrows", "press Enter", "Esc"]),
+    ("leap_year", ["first foundation that takes it", "Drag it to a foundation",
+                   "Auto-play", "Right-click anywhere deals"]),
+    ("leap_frog", ["each square it lands on", "drag the marble along the chain",
+                   "End turn button, a right-click or Enter", "Esc cancels the chain"]),
+])
+def test_each_page_says_how_its_table_is_played(game_id, points):
+    text = " ".join(block for _, block in parse_blocks(GAME_HELP[game_id][1]))
+    for point in points:
+        assert point in text
+
+
+def test_the_controls_tell_how_to_skip_a_celebration_and_change_charts():
+    text = controls_text(DEFAULT_KEYMAP)
+    assert "skips the celebration" in text and "change the chart" in text
+    assert "Esc cancels the chain" in text and "Enter takes it" in text

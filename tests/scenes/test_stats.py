@@ -1,12 +1,35 @@
-"""Statistics: the recorded numbers per game, the chart's data and the reset."""
+"""Statistics: the recorded numbers per game, the charts' series and drawing, the reset."""
+
+import math
+from dataclasses import replace
 
 import pygame
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from game.art import palette
 from game.engine.scene import Scene
 from game.scenes.dialogs import ConfirmDialog
-from game.scenes.stats import STATS_GAMES, StatsScene, format_duration, stats_rows
-from game.store import Statistics, data_folder
+from game.scenes.stats import (
+    SCORES,
+    STATS_GAMES,
+    VEGAS,
+    WIN_RATE,
+    WINNINGS,
+    StatsScene,
+    chart_kinds,
+    format_duration,
+    is_vegas_score,
+    recent_win_rate_series,
+    running_total,
+    stats_rows,
+    vegas_series,
+    win_rate_series,
+    winnings_series,
+)
+from game.scenes.stats_chart import Axes, Line, draw_line_chart, nice_ticks
+from game.store import GameStats, Statistics, data_folder
 
 from .conftest import click, press, show
 
@@ -105,3 +128,142 @@ def test_it_draws_at_any_size_with_and_without_history(app, played, below, size)
         stats.draw(surface)
     assert pygame.Rect((0, 0), size).contains(stats.panel)
     assert stats.panel.contains(stats.chart) and stats.panel.contains(stats.numbers)
+
+
+# The charts -------------------------------------------------------------------------------
+
+
+def history_of(*results):
+    """GameStats whose history is `results`, (score, won) oldest first."""
+    stats = GameStats()
+    for index, (score, won) in enumerate(results):
+        stats = stats.with_game(score, won, when=1000.0 + index)
+    return stats
+
+
+def test_each_game_has_its_charts():
+    assert chart_kinds("leap_year") == [SCORES, WIN_RATE]
+    assert chart_kinds("leap_frog") == [SCORES, WIN_RATE]
+    assert chart_kinds("leapfrog") == [SCORES, WIN_RATE, WINNINGS]
+    assert chart_kinds("klondike") == [SCORES, WIN_RATE, VEGAS]
+
+
+def test_the_win_rate_after_each_game_counts_the_games_before_the_history():
+    stats = history_of((1, True), (2, False), (3, False), (4, True))
+    assert win_rate_series(stats) == [1.0, 0.5, pytest.approx(1 / 3), 0.5]
+    # Six older games, three of them won, no longer in the history.
+    older = replace(stats, played=stats.played + 6, won=stats.won + 3)
+    assert win_rate_series(older) == [4 / 7, 4 / 8, 4 / 9, 5 / 10]
+    assert win_rate_series(older)[-1] == older.win_rate
+    assert win_rate_series(GameStats()) == []
+
+
+def test_the_recent_win_rate_follows_only_the_latest_games():
+    history = history_of(*[(0, True)] * 3, *[(0, False)] * 3).history
+    assert recent_win_rate_series(history, window=2) == [1.0, 1.0, 1.0, 0.5, 0.0, 0.0]
+    assert recent_win_rate_series(history, window=4) == [1.0, 1.0, 1.0, 0.75, 0.5, 0.25]
+
+
+def test_leapfrog_winnings_add_up_to_the_recorded_total(played):
+    stats = played.stats.get("leapfrog")
+    assert winnings_series(stats) == [30, 698, 688]  # +30, +668, -10
+    assert winnings_series(stats)[-1] == stats.total_winnings
+    older = replace(stats, total_winnings=stats.total_winnings - 500)  # earlier games lost 500
+    assert winnings_series(older) == [-470, 198, 188]
+
+
+def test_the_vegas_line_adds_up_only_the_vegas_games(played):
+    played.stats.record_game("klondike", 300, True, seconds=60)  # standard scoring
+    played.stats.record_game("klondike", 0, False, seconds=60)  # no scoring
+    played.stats.record_game("klondike", -52, False, vegas=-52, seconds=60)
+    stats = played.stats.get("klondike")
+    assert vegas_series(stats) == [208, 181, 129]
+    assert vegas_series(stats)[-1] == stats.vegas_balance
+
+
+@given(st.integers(0, 52), st.integers(0, 300))
+def test_vegas_scores_never_look_like_standard_ones(cards_up, fives):
+    assert is_vegas_score(-52 + 5 * cards_up)
+    assert not is_vegas_score(5 * fives)
+
+
+def test_running_totals():
+    assert running_total([5, -3, 10]) == [5, 2, 12]
+    assert running_total([5, -3], start=100) == [105, 102]
+    assert running_total([]) == []
+
+
+@given(st.integers(-10**6, 10**6), st.integers(0, 10**6), st.integers(2, 8))
+def test_the_grid_values_are_round_evenly_spaced_and_fit(low, span, most):
+    high = low + span
+    ticks = nice_ticks(low, high, most)
+    assert 1 <= len(ticks) <= most
+    assert all(low - 1e-6 <= tick <= high + 1e-6 for tick in ticks)
+    if low <= 0 <= high and span:
+        assert any(abs(tick) < 1e-9 for tick in ticks)
+    steps = {round(b - a, 6) for a, b in zip(ticks, ticks[1:], strict=False)}
+    assert len(steps) <= 1
+    for step in steps:
+        mantissa = step / 10 ** math.floor(math.log10(step))
+        assert round(mantissa, 6) in (1, 2, 5)
+
+
+def test_page_down_changes_the_chart_and_a_game_keeps_its_kind(app, played, below):
+    stats = StatsScene(played, "klondike")
+    show(app, stats)
+    assert stats.chart_kind == SCORES
+    press(app, pygame.K_PAGEDOWN)
+    press(app, pygame.K_PAGEDOWN)
+    assert stats.chart_kind == VEGAS
+    press(app, pygame.K_RIGHT)  # Leapfrog has no Vegas chart: back to the scores
+    assert stats.game_id == "leapfrog" and stats.chart_kind == SCORES
+    click(app, stats.charts.rects[1].center)
+    assert stats.chart_kind == WIN_RATE
+    press(app, pygame.K_LEFT)  # Klondike has a win-rate chart too
+    assert stats.chart_kind == WIN_RATE
+    press(app, pygame.K_PAGEUP)
+    assert stats.chart_kind == SCORES
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+def test_every_chart_draws_within_its_place_with_and_without_games(app, played, below, size):
+    stats = StatsScene(played)
+    show(app, stats)
+    stats.resize(size)
+    assert stats.panel.contains(stats.chart)
+    for game_index, game_id in enumerate(STATS_GAMES):
+        stats.tabs.select(game_index)
+        for _ in range(2):  # with the games played, then without any
+            for kind_index in range(len(chart_kinds(game_id))):
+                stats.charts.select(kind_index)
+                surface = pygame.Surface(size)
+                surface.fill(BACKDROP)
+                stats._draw_chart(surface)
+                assert untouched_outside(surface, stats.chart), (game_id, stats.chart_kind)
+            played.stats.reset(game_id)
+
+
+BACKDROP = (1, 2, 3)
+
+
+def untouched_outside(surface, rect) -> bool:
+    """Nothing was drawn on `surface` beyond `rect`."""
+    surface.fill(BACKDROP, rect)
+    blank = pygame.Surface(surface.get_size())
+    blank.fill(BACKDROP)
+    return pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(blank, "RGB")
+
+
+def test_lines_are_drawn_through_every_game(monkeypatch):
+    drawn = []
+    monkeypatch.setattr(pygame.draw, "lines",
+                        lambda surface, colour, closed, points, width: drawn.append(points))
+    surface = pygame.Surface((600, 400))
+    draw_line_chart(surface, pygame.Rect(10, 10, 580, 380),
+                    [Line((10.0, -20.0, 30.0), palette.ACCENT)], Axes("Money"))
+    (points,) = drawn
+    assert len(points) == 3
+    xs = [x for x, _ in points]
+    ys = [y for _, y in points]
+    assert xs == sorted(xs) and xs[0] < xs[1] < xs[2]
+    assert ys[2] < ys[0] < ys[1]  # 30 highest on screen, -20 lowest

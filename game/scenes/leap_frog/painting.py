@@ -26,6 +26,7 @@ from game.scenes.leap_frog.chain import Chain
 from game.scenes.leap_frog.layout import PanelSpot, TableLayout
 from game.scenes.leap_frog.match import Match
 from game.scenes.leap_frog.seats import Seat
+from game.scenes.table.painting import focus_outline, focus_reach
 from game.scenes.ui import fitted_size
 
 TRAY_FILL = (0, 0, 0, 70)
@@ -108,6 +109,16 @@ def paint_rings(surface: pygame.Surface, layout: TableLayout,
                 rings: Iterable[tuple[str, Cell]]) -> None:
     for kind, cell in rings:
         surface.blit(layout.art.ring(kind), layout.cell_rect(cell))
+
+
+def paint_focus(surface: pygame.Surface, layout: TableLayout, cell: Cell | None) -> None:
+    """The keyboard's focus square, drawn just inside the square's edge."""
+    if cell is None:
+        return
+    line = max(2, layout.cell // 14)
+    reach = focus_reach(line)
+    inner = layout.cell_rect(cell).inflate(-2 * reach, -2 * reach)
+    focus_outline(surface, inner, line, max(2, layout.cell // 5))
 
 
 def paint_panels(surface: pygame.Surface, layout: TableLayout,

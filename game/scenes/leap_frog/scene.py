@@ -25,11 +25,13 @@ from game.scenes.leap_frog.chain import Chain
 from game.scenes.leap_frog.computer import Chooser, ComputerThought, ai_choice
 from game.scenes.leap_frog.controls import TableControls
 from game.scenes.leap_frog.ending import Ending
+from game.scenes.leap_frog.keyboard import BoardKeyboard
 from game.scenes.leap_frog.layout import TableLayout, table_layout
 from game.scenes.leap_frog.match import Match
 from game.scenes.leap_frog.mouse import BoardMouse
 from game.scenes.leap_frog.painting import (
     paint_background,
+    paint_focus,
     paint_panels,
     paint_rings,
     paint_status,
@@ -43,6 +45,7 @@ from game.scenes.table.toolbar import Tool
 
 log = logging.getLogger(__name__)
 
+_FOCUS_EVENTS = (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED)
 COMPUTER_PAUSE = 0.45  # seconds of stillness before a computer's move is shown
 DOTS_PER_SECOND = 3.0  # the "thinking..." dots
 
@@ -59,6 +62,7 @@ class LeapFrogTable(Scene):
         self.renderer = LayeredRenderer(self._paint_background)
         self.view = BoardView(self.renderer, context.play)
         self.mouse = BoardMouse(self)
+        self.keyboard = BoardKeyboard(self)
         self.controls = TableControls(self._tools(), self.end_turn, self.drop_choice)
         self.layout: TableLayout | None = None
         self.chain: Chain | None = None  # a person's turn being entered
@@ -72,23 +76,24 @@ class LeapFrogTable(Scene):
         self._shown_dots = 0
         self.ending: Ending | None = None  # the game is over: the celebration
         self._covered = False
+        self._unfocused = False  # the window has lost the focus: time stands still
         self._save_due = False
         self._begin_turn()
 
     # Lifecycle --------------------------------------------------------------------------
 
     def on_enter(self) -> None:
-        self.match.clock.resume()
+        self._update_clock()
         commands.show_pending_notices(self)
 
     def on_pause(self) -> None:
         self.mouse.cancel()
         self._covered = True
-        self.match.clock.pause()
+        self._update_clock()
 
     def on_resume(self) -> None:
         self._covered = False
-        self.match.clock.resume()
+        self._update_clock()
         self.renderer.invalidate_background()  # the cloth may have changed
         self.dirty = True
 
@@ -124,7 +129,14 @@ class LeapFrogTable(Scene):
         if self.size[0] > 0:
             self._fresh = True
             self.resize(self.size)
-        self.match.clock.resume()
+        self._update_clock()
+
+    def _update_clock(self) -> None:
+        """Time runs only while the table is on top and the window has the focus."""
+        if self._covered or self._unfocused:
+            self.match.clock.pause()
+        else:
+            self.match.clock.resume()
 
     # Frame ------------------------------------------------------------------------------
 
@@ -186,6 +198,7 @@ class LeapFrogTable(Scene):
         """Between the resting marbles and the moving ones: rings, panels and status."""
         layout = self.layout
         chain = self.chain if self.accepts_input else None
+        paint_focus(surface, layout, self.keyboard.visible_focus)  # under the rings it marks
         paint_rings(surface, layout, rings_for(chain, self.hovered, self.must_remove))
         winners = self.match.finished and (self.ending is None or self.ending.celebrating)
         paint_panels(surface, layout, panel_views(self.match, self.view.tray_pieces,
@@ -219,6 +232,15 @@ class LeapFrogTable(Scene):
         return self.match.rules.must_remove(self.match.state)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in _FOCUS_EVENTS or event.type == pygame.MOUSEBUTTONDOWN:
+            # A press means the window has the focus, whatever was missed while covered.
+            self._unfocused = event.type == pygame.WINDOWFOCUSLOST
+            self._update_clock()
+            if event.type in _FOCUS_EVENTS:
+                if self._unfocused:
+                    self.mouse.cancel()
+                return False
+            self.keyboard.hide()  # the pointer is in use: the focus square goes
         used, changed = self.controls.handle_event(event, self._leaping())
         if changed:
             self.dirty = True
@@ -229,6 +251,8 @@ class LeapFrogTable(Scene):
         return self.mouse.handle_event(event)
 
     def handle_action(self, action: Action) -> bool:
+        if self.keyboard.handle_action(action):
+            return True
         if action is Action.CONFIRM:
             return self.end_turn()
         if action is Action.BACK:

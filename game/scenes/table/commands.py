@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from game.rules.history import History
 from game.scenes.context import Context, GameResult
+from game.scenes.table.cascade import WinCascade
 from game.scenes.table.game import TableGame
 from game.scenes.table.session import Session
 
@@ -181,6 +182,14 @@ def record_end(table: CardTableScene, won: bool) -> None:
     context.notify(table.game.record(session.state, won, session.clock.elapsed))
     if context.autosave:
         context.notify(context.saves.delete(table.game.game_id))
+
+
+def celebrate(table: CardTableScene) -> None:
+    """A won game: the cards cascade off the table (a click or a key cuts it short), then
+    the summary shows."""
+    if table.stack is not None:
+        seed = table.session.history.states[0].seed
+        table.stack.push(WinCascade(table, lambda: show_summary(table), seed=seed))
 
 
 def show_summary(table: CardTableScene) -> None:

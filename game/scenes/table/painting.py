@@ -1,5 +1,6 @@
 """What the table paints besides the cards: the cloth, outlines and the stock's count under
-them; glows and shadows over the resting cards but under the moving ones."""
+them; glows, shadows and the keyboard's focus over the resting cards but under the moving
+ones."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from game.engine.text import render_text
 
 if TYPE_CHECKING:
     from game.scenes.table.scene import CardTableScene
+
+FOCUS_EDGE = palette.mix(palette.ACCENT, (0, 0, 0), 0.6)
 
 
 def backdrop_key(table: CardTableScene) -> tuple:
@@ -41,7 +44,8 @@ def paint_background(table: CardTableScene, surface: pygame.Surface) -> None:
 
 
 def paint_overlays(table: CardTableScene, surface: pygame.Surface) -> None:
-    """Drop targets glowing while dragging, the dragged cards' shadow and a hint."""
+    """Drop targets glowing while dragging, the dragged cards' shadow, a hint and the
+    keyboard's focus."""
     view, game = table.view, table.game
     art = view.art
     margin = art.margin
@@ -61,6 +65,64 @@ def paint_overlays(table: CardTableScene, surface: pygame.Surface) -> None:
         for key in keys:
             rect = view.top_rect(key)
             surface.blit(art.glow("hint"), (rect.x - margin, rect.y - margin))
+    paint_keyboard_focus(table, surface)
+
+
+def paint_keyboard_focus(table: CardTableScene, surface: pygame.Surface) -> None:
+    """A gold ring round the cards the keys would take; while the keys hold cards, the piles
+    that would take them glow and the ring marks the one Enter drops them on."""
+    keyboard, view = table.keyboard, table.view
+    key = keyboard.focus
+    if not keyboard.shown or table.session.finished or key not in view.layout.piles:
+        return
+    held = keyboard.held
+    if held is None:
+        spot = view.layout.piles[key]
+        rects = spot.card_rects([sprite.card for sprite in view.piles.get(key, ())])
+        rect = rects[-1].unionall(rects[-keyboard.focus_depth():]) if rects else spot.rect
+    else:
+        glow, margin = view.art.glow("target"), view.art.margin
+        for target in held.targets:
+            spot_rect = view.top_rect(target)
+            surface.blit(glow, (spot_rect.x - margin, spot_rect.y - margin))
+        paint_held_shadow(surface, [sprite.rect for sprite in held.sprites],
+                          view.art.shadow(), margin)
+        rect = view.top_rect(key)
+    width = view.layout.card_width
+    focus_outline(surface, rect, max(2, round(width * 0.036)), round(max(3.0, width * 0.065)))
+
+
+def focus_outline(surface: pygame.Surface, rect: pygame.Rect, line: int, radius: int) -> None:
+    """The keyboard's focus: a bright gold line `line` wide edged in dark, just outside
+    `rect` (whose corners are rounded by `radius`), so it reads on cloth, wood and white
+    card faces alike."""
+    reach = focus_reach(line)
+    edge = rect.inflate(2 * reach, 2 * reach)
+    pygame.draw.rect(surface, FOCUS_EDGE, edge, line + 2, border_radius=radius + reach)
+    pygame.draw.rect(surface, palette.ACCENT_BRIGHT, edge.inflate(-2, -2), line,
+                     border_radius=radius + reach - 1)
+
+
+def focus_reach(line: int) -> int:
+    """How far `focus_outline` reaches beyond the rectangle it frames."""
+    return max(1, line // 2) + line + 1
+
+
+def paint_held_shadow(surface: pygame.Surface, rects: list[pygame.Rect],
+                      shadow: pygame.Surface, margin: int) -> None:
+    """The shadow of cards held up, only where it falls beside them: resting cards may be
+    drawn before the overlays, and the shadow must not darken the cards casting it."""
+    cards = rects[0].unionall(rects)
+    area = surface.get_clip()
+    strips = (pygame.Rect(area.left, area.top, area.width, cards.top - area.top),
+              pygame.Rect(area.left, cards.bottom, area.width, area.bottom - cards.bottom),
+              pygame.Rect(area.left, cards.top, cards.left - area.left, cards.height),
+              pygame.Rect(cards.right, cards.top, area.right - cards.right, cards.height))
+    for strip in strips:
+        surface.set_clip(strip.clip(area))
+        for rect in rects:
+            surface.blit(shadow, (rect.x - margin, rect.y - margin))
+    surface.set_clip(area)
 
 
 @lru_cache(maxsize=64)

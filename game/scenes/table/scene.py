@@ -23,6 +23,7 @@ from game.scenes.context import Context
 from game.scenes.table import commands, painting
 from game.scenes.table.game import Switch, TableGame, format_time
 from game.scenes.table.geometry import TableLayout
+from game.scenes.table.keyboard import TableKeyboard
 from game.scenes.table.mouse import TableMouse
 from game.scenes.table.session import Session
 from game.scenes.table.toolbar import Tool, Toolbar
@@ -48,6 +49,7 @@ class CardTableScene(Scene):
         self.renderer = LayeredRenderer(lambda surface: painting.paint_background(self, surface))
         self.view = CardView(self.renderer, self.tweens, arc=game.flight_arc)
         self.mouse = TableMouse(self, now_ms)
+        self.keyboard = TableKeyboard(self)
         self.toolbar = Toolbar(self._tools())
         self.hint: Any | None = None  # a suggested move, shown for a moment
         self._fresh = fresh
@@ -55,8 +57,7 @@ class CardTableScene(Scene):
         self._backdrop: tuple | None = None  # what the painted background shows
         self._auto_wait: float | None = None  # seconds until the next automatic move
         self._hint_left = 0.0
-        self._ending: str | None = None  # "settling", then "celebrating"
-        self._ending_wait = 0.0
+        self._ending: str | None = None  # "settling": the last cards land, then the end
         self._covered = False
         self._unfocused = False
         self._shown_second = -1
@@ -116,7 +117,8 @@ class CardTableScene(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self._auto_wait is not None and not self.mouse.drag.dragging:
+        if (self._auto_wait is not None and not self.mouse.drag.dragging
+                and not self.keyboard.holding):
             self._auto_wait -= dt
             if self._auto_wait <= 0.0:
                 self._automatic_step()
@@ -126,7 +128,7 @@ class CardTableScene(Scene):
                 self.hint = None
                 self.dirty = True
         if self._ending is not None:
-            self._advance_ending(dt)
+            self._advance_ending()
 
     def is_idle(self) -> bool:
         return (super().is_idle() and self._auto_wait is None and self._ending is None
@@ -150,6 +152,8 @@ class CardTableScene(Scene):
     # Input ------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.keyboard.hide()  # the pointer is in use: the keyboard's focus goes
         if event.type in _FOCUS_EVENTS or (event.type == pygame.MOUSEBUTTONDOWN
                                            and self._unfocused):
             # A click means the window has the focus, whatever was missed while covered.
@@ -166,6 +170,8 @@ class CardTableScene(Scene):
         return self.mouse.handle_event(event)
 
     def handle_action(self, action: Action) -> bool:
+        if self.keyboard.handle_action(action):
+            return True
         handlers = {
             Action.UNDO: self.undo,
             Action.REDO: self.redo,
@@ -322,19 +328,15 @@ class CardTableScene(Scene):
         session.finish()
         self._auto_wait = None
         commands.record_end(self, won)
-        self._ending, self._ending_wait = "settling", 0.0
+        self._ending = "settling"
 
-    def _advance_ending(self, dt: float) -> None:
-        """Let the last cards land, hop the winning piles, then show the summary."""
-        if self._ending == "settling":
-            if self.tweens.active:
-                return
-            self._ending = "celebrating"
-            if self.session.is_won:
-                self._ending_wait = self.view.hop(self.game.celebration_piles(self.session.state))
-                self.context.play("win")
+    def _advance_ending(self) -> None:
+        """Once the last cards have landed: a win cascades, then the summary shows."""
+        if self.tweens.active:
             return
-        self._ending_wait -= dt
-        if self._ending_wait <= 0.0:
-            self._ending = None
+        self._ending = None
+        if self.session.is_won:
+            self.context.play("win")
+            commands.celebrate(self)
+        else:
             commands.show_summary(self)

@@ -1,0 +1,111 @@
+"""Hints and solver questions for the solitaires, whichever game is on the table.
+
+Each solitaire with a solver registers an advisor in `ADVISORS` under its game id. A hint is
+the next move of a winning line when the solver finds one within the budget, else the first
+move toward the most advanced position its search saw; never a move that only shuffles
+cards about, and None when nothing useful is left.
+
+A winning line, once found, is remembered: while the player follows it, each further hint is
+its next move at once, with no new search.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any, Protocol
+
+from game.ai.klondike_hints import ADVISOR as KLONDIKE_ADVISOR
+from game.ai.leap_year_solver import ADVISOR as LEAP_YEAR_ADVISOR
+from game.ai.leapfrog_solver import ADVISOR as LEAPFROG_ADVISOR
+from game.ai.lucas_leaps_solver import ADVISOR as LUCAS_LEAPS_ADVISOR
+from game.ai.search import Budget, SolveResult
+
+Move = Any  # each game's own move type
+State = Any  # each game's own state type
+
+HINT_BUDGET = Budget(max_seconds=0.5)
+
+
+class SolitaireAdvisor(Protocol):
+    """What a solitaire's solver offers the table."""
+
+    def solve(self, state: State, budget: Budget) -> SolveResult:
+        """"won" with a winning line, "lost" only when proven, else "unknown"."""
+
+    def no_productive_moves(self, state: State) -> bool:
+        """True only when no move can achieve anything any more."""
+
+    def auto_finish_line(self, state: State) -> tuple[Move, ...] | None:
+        """The moves that finish a game that only needs finishing, else None."""
+
+
+ADVISORS: dict[str, SolitaireAdvisor] = {
+    "klondike": KLONDIKE_ADVISOR,
+    "leapfrog": LEAPFROG_ADVISOR,
+    "leap_year": LEAP_YEAR_ADVISOR,
+    "lucas_leaps": LUCAS_LEAPS_ADVISOR,
+}
+
+
+class _LineMemory:
+    """The last winning line, as the move to play from each position along it."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._next: dict[tuple[str, State], Move] = {}
+
+    def remember(self, rules, state: State, line: tuple[Move, ...]) -> None:
+        steps: dict[tuple[str, State], Move] = {}
+        for move in line:
+            steps[(rules.id, state)] = move
+            state = rules.apply(state, move)
+        with self._lock:
+            self._next = steps
+
+    def next_move(self, rules, state: State) -> Move | None:
+        with self._lock:
+            return self._next.get((rules.id, state))
+
+
+_memory = _LineMemory()
+
+
+def can_win(rules, state: State, budget: Budget) -> SolveResult:
+    """The solver's verdict on `state`; "unknown" at once for a game without a solver."""
+    advisor = ADVISORS.get(rules.id)
+    if advisor is None:
+        return SolveResult("unknown", None, 0, 0.0)
+    result = advisor.solve(state, budget)
+    if result.status == "won" and result.line:
+        _memory.remember(rules, state, result.line)
+    return result
+
+
+def hint(rules, state: State, budget: Budget = HINT_BUDGET) -> Move | None:
+    """The move to suggest from `state`, or None when there is nothing worth doing (or the
+    game has no solver)."""
+    if rules.is_won(state):
+        return None
+    remembered = _memory.next_move(rules, state)
+    if remembered is not None:
+        return remembered
+    advisor = ADVISORS.get(rules.id)
+    if advisor is None or advisor.no_productive_moves(state):
+        return None
+    result = can_win(rules, state, budget)
+    if result.status == "won" and result.line:
+        return result.line[0]
+    return result.progress_line[0] if result.progress_line else None
+
+
+def no_productive_moves(rules, state: State) -> bool:
+    """True only when no move can achieve anything any more (False for a game without a
+    solver: nothing is claimed)."""
+    advisor = ADVISORS.get(rules.id)
+    return advisor is not None and advisor.no_productive_moves(state)
+
+
+def auto_finish_line(rules, state: State) -> tuple[Move, ...] | None:
+    """The moves that finish a game needing only finishing, else None."""
+    advisor = ADVISORS.get(rules.id)
+    return None if advisor is None else advisor.auto_finish_line(state)

@@ -1,0 +1,220 @@
+"""The solver's Klondike moves: generation with pruning and ordering, and playing them.
+
+A `Play` is one rules card move, preceded for a talon card by the clicks that bring it to the
+top of the waste. Two levels of pruning:
+
+- complete (`thorough=True`): only moves no win ever needs are left out: a dead card back
+  from its suit stack, a second empty building stack as target (empty stacks are
+  interchangeable), a whole face-up stack moved to an empty stack (the same position). With
+  the safe automatic moves and the symmetric position keys this loses no win, so a search
+  that exhausts it proves the deal lost.
+- quick (`thorough=False`): also skips moves that rarely help: splitting a face-up run unless
+  the card it exposes can go up, and emptying a stack when no King waits for the space.
+  Good for finding wins fast, never used to claim a loss.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from game.ai.klondike_position import (
+    ACCEPTS,
+    KING,
+    KINGS,
+    RANK_OF,
+    RANKS,
+    Deck,
+    Position,
+    drop,
+    lift,
+    lower_card,
+    raise_card,
+    reachable,
+    safety,
+    take_from_talon,
+)
+
+TABLEAU_TO_TABLEAU = "tt"
+TABLEAU_TO_FOUNDATION = "tf"
+TALON_TO_TABLEAU = "wt"
+TALON_TO_FOUNDATION = "wf"
+FOUNDATION_TO_TABLEAU = "ft"
+
+
+class Play(NamedTuple):
+    """One card move. `source` is a building stack, a talon position (the card
+    `talon[source - 1]` after `clicks` clicks, `new_passes` of them turning the waste over)
+    or a suit; `target` is a building stack (unused for moves to a suit stack)."""
+
+    kind: str
+    source: int
+    target: int = 0
+    count: int = 1
+    clicks: int = 0
+    new_passes: int = 0
+
+
+def apply_play(position: Position, play: Play) -> Position:
+    """The position after `play`, without automatic moves."""
+    kind = play.kind
+    if kind == TABLEAU_TO_TABLEAU:
+        cards, rest = lift(position, play.source, play.count)
+        return drop(rest, cards, play.target)
+    if kind == TABLEAU_TO_FOUNDATION:
+        cards, rest = lift(position, play.source, 1)
+        return raise_card(rest, cards[0])
+    if kind == FOUNDATION_TO_TABLEAU:
+        card, rest = lower_card(position, play.source)
+        return drop(rest, bytes((card,)), play.target)
+    card, rest = take_from_talon(position, play.source, play.new_passes)
+    if kind == TALON_TO_FOUNDATION:
+        return raise_card(rest, card)
+    return drop(rest, bytes((card,)), play.target)
+
+
+def next_safe_play(position: Position, deck: Deck) -> Play | None:
+    """A card that may go to its suit stack at once without losing a win (see
+    klondike_position): a building stack's top, or with one card per click the waste's."""
+    safe_cards = _safe_cards(position.found)
+    if not safe_cards:
+        return None
+    for pile, up in enumerate(position.ups):
+        if up and up[-1] in safe_cards:
+            return Play(TABLEAU_TO_FOUNDATION, pile)
+    # Drawing three, taking a card out of the talon regroups the cards after it, so only
+    # drawing one is the waste card as free to go as a building stack's.
+    if deck.draw == 1 and position.pos and position.talon[position.pos - 1] in safe_cards:
+        return Play(TALON_TO_FOUNDATION, position.pos)
+    return None
+
+
+@lru_cache(maxsize=65536)
+def _safe_cards(found: tuple[int, ...]) -> frozenset[int]:
+    safe, _ = safety(found)
+    return frozenset(suit * RANKS + found[suit] for suit in range(4) if safe[suit])
+
+
+@lru_cache(maxsize=65536)
+def _next_cards(found: tuple[int, ...]) -> frozenset[int]:
+    """The cards each suit stack takes next."""
+    return frozenset(suit * RANKS + found[suit] for suit in range(4) if found[suit] < RANKS)
+
+
+def settle(position: Position, deck: Deck, record: list[Play] | None = None) -> Position:
+    """Play every safe move to the suit stacks, appending each to `record` if given."""
+    while (play := next_safe_play(position, deck)) is not None:
+        position = apply_play(position, play)
+        if record is not None:
+            record.append(play)
+    return position
+
+
+def lowest_to_foundation(position: Position, deck: Deck) -> Play | None:
+    """The lowest-ranked card that can go to its suit stack now or after clicking."""
+    next_cards = _next_cards(position.found)
+    candidates: list[tuple[int, Play]] = []
+    for pile, up in enumerate(position.ups):
+        if up and up[-1] in next_cards:
+            candidates.append((RANK_OF[up[-1]], Play(TABLEAU_TO_FOUNDATION, pile)))
+    for at, clicks, new_passes in reachable(position, deck):
+        card = position.talon[at - 1]
+        if card in next_cards:
+            candidates.append((RANK_OF[card],
+                               Play(TALON_TO_FOUNDATION, at, 0, 1, clicks, new_passes)))
+    return min(candidates)[1] if candidates else None
+
+
+def finishing_plays(position: Position, deck: Deck) -> list[Play] | None:
+    """Plays that win from `position` (settled) by sending the lowest card left to its suit
+    stack again and again; None if that gets stuck. It never does when `sure_win` holds:
+    the lowest card left is then a building stack's top or within reach in the talon."""
+    plays: list[Play] = []
+    while sum(position.found) < 52:
+        play = lowest_to_foundation(position, deck)
+        if play is None:
+            return None
+        plays.append(play)
+        position = settle(apply_play(position, play), deck)
+    return plays
+
+
+def _king_waits(position: Position) -> bool:
+    """Some King could use an empty stack: in the talon, face down, or heading a run that
+    lies on face-down cards."""
+    if any(RANK_OF[card] == KING for card in position.talon):
+        return True
+    for down, up in zip(position.downs, position.ups, strict=True):
+        if down and (RANK_OF[up[0]] == KING or any(RANK_OF[card] == KING for card in down)):
+            return True
+    return False
+
+
+def generate(position: Position, deck: Deck, thorough: bool) -> list[Play]:
+    """The moves to try from `position`, best first (see the module docstring for what is
+    left out)."""
+    downs, ups, found, talon = position.downs, position.ups, position.found, position.talon
+    reach = reachable(position, deck)
+    next_cards = _next_cards(found)
+    # Which building stacks take each card: one lookup per card instead of a test per pile.
+    wanted: dict[int, list[int]] = {}
+    empty = None
+    for target, up in enumerate(ups):
+        if up:
+            for card in ACCEPTS[up[-1]]:
+                wanted.setdefault(card, []).append(target)
+        elif empty is None:
+            empty = target
+            for card in KINGS:
+                wanted.setdefault(card, []).append(target)
+    scored: list[tuple[int, Play]] = []
+    king_waits: bool | None = None
+
+    for source, up in enumerate(ups):
+        if not up:
+            continue
+        down = downs[source]
+        if up[-1] in next_cards:
+            scored.append((1200 if len(up) == 1 and down else 1000,
+                           Play(TABLEAU_TO_FOUNDATION, source)))
+        for split, card in enumerate(up):
+            targets = wanted.get(card)
+            if not targets:
+                continue
+            count = len(up) - split
+            for target in targets:
+                play = Play(TABLEAU_TO_TABLEAU, source, target, count)
+                if split == 0 and down:
+                    scored.append((800 + 10 * len(down), play))
+                elif split == 0:
+                    if target == empty:
+                        continue  # the same position, the stacks renamed
+                    if not thorough:
+                        if king_waits is None:
+                            king_waits = _king_waits(position)
+                        if not king_waits:
+                            continue
+                    scored.append((400, play))
+                elif thorough or up[split - 1] in next_cards:
+                    scored.append((300, play))
+
+    for at, clicks, new_passes in reach:
+        card = talon[at - 1]
+        if card in next_cards:
+            scored.append((700 - clicks, Play(TALON_TO_FOUNDATION, at, 0, 1, clicks, new_passes)))
+        for target in wanted.get(card, ()):
+            scored.append((600 - clicks,
+                           Play(TALON_TO_TABLEAU, at, target, 1, clicks, new_passes)))
+
+    _, top_dead = safety(found)
+    for suit in range(4):
+        if found[suit] and not top_dead[suit]:
+            for target in wanted.get(suit * RANKS + found[suit] - 1, ()):
+                scored.append((100, Play(FOUNDATION_TO_TABLEAU, suit, target)))
+
+    scored.sort(key=_first, reverse=True)
+    return [play for _, play in scored]
+
+
+def _first(item: tuple[int, Play]) -> int:
+    return item[0]

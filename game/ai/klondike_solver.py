@@ -1,0 +1,186 @@
+"""Klondike solver: is this position won, lost, or not known within the budget?
+
+The search runs on the solver's own positions (klondike_position) and moves
+(klondike_moves), then turns the winning line back into rules moves by playing it through
+`RULES.apply`, so every move of an answer is one the rules accept.
+
+Two searches share the budget: a quick one that skips moves that rarely help, then, only if
+that one ran out of positions, a complete one whose exhaustion proves the position lost.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from game.ai.klondike_moves import (
+    FOUNDATION_TO_TABLEAU,
+    TABLEAU_TO_FOUNDATION,
+    TABLEAU_TO_TABLEAU,
+    TALON_TO_FOUNDATION,
+    Play,
+    apply_play,
+    finishing_plays,
+    generate,
+    settle,
+)
+from game.ai.klondike_position import (
+    RANK_OF,
+    RANKS,
+    SUIT_OF,
+    Deck,
+    Position,
+    card_of,
+    deck_of,
+    position_of,
+    sure_win,
+)
+from game.ai.search import Budget, Meter, SolveResult, best_first, depth_first
+from game.rules.cards import SUITS
+from game.rules.klondike import FOUNDATIONS, RULES, TABLEAU, WASTE, Move
+from game.rules.klondike_state import KlondikeState
+from game.rules.moves import STOCK, CardMove
+
+# Nodes of the first, depth-first dive; most deals are won well within it.
+FIRST_DIVE_NODES = 1500
+# Progress given up per move made in the best-first search (see `best_first`).
+DEPTH_WEIGHT = 0.8
+
+
+class KlondikeSpace:
+    """The searches' view of Klondike for one deal's options (see `SearchSpace`)."""
+
+    def __init__(self, deck: Deck, thorough: bool) -> None:
+        self.deck = deck
+        self.thorough = thorough
+        self.unlimited = deck.max_passes is None
+
+    def moves(self, position: Position) -> list[Play]:
+        return generate(position, self.deck, self.thorough)
+
+    def play(self, position: Position, play: Play) -> Position:
+        return settle(apply_play(position, play), self.deck)
+
+    def key(self, position: Position) -> bytes:
+        """Building stacks sorted (their order never matters to a win); with unlimited
+        passes, the waste positions that clicking cycles through are one position."""
+        talon, pos = position.talon, position.pos
+        passes = 0
+        if self.unlimited:
+            if pos % self.deck.draw == 0 or pos == len(talon):
+                pos = 0
+        else:
+            passes = position.passes
+        stacks = sorted(down + b"\x7e" + up
+                        for down, up in zip(position.downs, position.ups, strict=True))
+        return bytes((*position.found, pos, passes)) + talon + b"\x7f" + b"\x7f".join(stacks)
+
+    def is_goal(self, position: Position) -> bool:
+        return sure_win(position, self.deck)
+
+    def progress(self, position: Position) -> int:
+        """Minus a rough count of the moves still needed: one per card not yet up, two per
+        face-down card (each waits for the cards on it to move), and one per card lying
+        above a lower card of its own suit (it must move before that card can go up)."""
+        face_down = blockers = 0
+        for down, up in zip(position.downs, position.ups, strict=True):
+            face_down += len(down)
+            blockers += pile_blockers(down, up)
+        return sum(position.found) - 52 - 2 * face_down - blockers
+
+
+@lru_cache(maxsize=65536)
+def pile_blockers(down: bytes, up: bytes) -> int:
+    """How many cards of a building stack lie above a lower card of their own suit."""
+    lowest = [RANKS] * 4
+    count = 0
+    for card in down + up:
+        suit, rank = SUIT_OF[card], RANK_OF[card]
+        if rank > lowest[suit]:
+            count += 1
+        else:
+            lowest[suit] = rank
+    return count
+
+
+def solve(state: KlondikeState, budget: Budget) -> SolveResult:
+    """Search for a win from `state` within `budget`.
+
+    First a short depth-first search in the quick space, which wins most deals in a few
+    dozen positions; then a best-first search of the same space for the harder ones; and
+    only if the quick space runs out, the complete search that can prove a loss.
+    """
+    meter = budget.start()
+    deck = deck_of(state)
+    root = settle(position_of(state), deck)
+    quick = KlondikeSpace(deck, thorough=False)
+    meter.limit(FIRST_DIVE_NODES)
+    outcome = depth_first(quick, root, meter)
+    hint_path = outcome.best_path
+    meter.limit(None)
+    if not (outcome.found or outcome.exhausted or meter.out):
+        outcome = best_first(quick, root, meter, DEPTH_WEIGHT)
+    if outcome.exhausted:
+        outcome = depth_first(KlondikeSpace(deck, thorough=True), root, meter)
+    if outcome.found:
+        plays = [*outcome.path, *finishing_plays(outcome.goal, deck)]
+        return _result(state, "won", plays, meter, hint_path)
+    status = "lost" if outcome.exhausted else "unknown"
+    return _result(state, status, None, meter, hint_path)
+
+
+def _result(state: KlondikeState, status: str, plays: list[Play] | None, meter: Meter,
+            best_path: tuple[Play, ...]) -> SolveResult:
+    line = None if plays is None else to_rules_line(state, plays)
+    progress = to_rules_line(state, list(best_path)) if plays is None else line
+    return SolveResult(status, line, meter.nodes, meter.seconds, progress)
+
+
+# --- back to rules moves ------------------------------------------------------------------------
+
+
+def to_rules_line(state: KlondikeState, plays: list[Play]) -> tuple[Move, ...]:
+    """The rules moves for `plays` from `state`, with the safe moves the solver makes at
+    once (before the first play and after each) included; `RULES.apply` checks every move."""
+    deck = deck_of(state)
+    record: list[Play] = []
+    position = settle(position_of(state), deck, record)
+    line: list[Move] = []
+    for play in [None, *plays]:
+        if play is not None:
+            record = [play]
+            position = settle(apply_play(position, play), deck, record)
+        for step in record:
+            for move in _rules_moves(state, step):
+                state = RULES.apply(state, move)
+                line.append(move)
+    return tuple(line)
+
+
+def _rules_moves(state: KlondikeState, play: Play) -> list[Move]:
+    kind = play.kind
+    if kind == TABLEAU_TO_TABLEAU:
+        return [CardMove(TABLEAU[play.source], TABLEAU[play.target], play.count)]
+    if kind == TABLEAU_TO_FOUNDATION:
+        card = state.tableau[play.source][-1]
+        return [CardMove(TABLEAU[play.source], _foundation_for(state, card.suit))]
+    if kind == FOUNDATION_TO_TABLEAU:
+        return [CardMove(_foundation_for(state, SUITS[play.source]), TABLEAU[play.target])]
+    moves: list[Move] = []
+    for _ in range(play.clicks):
+        moves.append(STOCK)
+        state = RULES.apply(state, STOCK)
+    expected = card_of(position_of(state).talon[play.source - 1], state.options.start_rank)
+    if state.waste[-1:] != (expected,):
+        raise ValueError(f"klondike solver: expected {expected} on the waste")
+    target = _foundation_for(state, expected.suit) if kind == TALON_TO_FOUNDATION \
+        else TABLEAU[play.target]
+    return [*moves, CardMove(WASTE, target)]
+
+
+def _foundation_for(state: KlondikeState, suit: str):
+    """The suit stack holding `suit`, else the leftmost empty one."""
+    for ref, pile in zip(FOUNDATIONS, state.foundations, strict=True):
+        if pile and pile[0].suit == suit:
+            return ref
+    return next(ref for ref, pile in zip(FOUNDATIONS, state.foundations, strict=True)
+                if not pile)

@@ -1,0 +1,264 @@
+"""Leap Year solver: can all 208 cards still reach the foundations?
+
+Suits play no part in Leap Year, so the solver sees ranks only. Its positions hold the eight
+tableau piles (ranks, bottom to top), how many cards of each rank are on foundations, and how
+many stock deals have been made; the stock's order is known from the deal.
+
+The sixteen foundations are interchangeable: a card of rank r fits any foundation showing
+r - 1, so only the multiset of foundation heights matters, and it follows from the cards
+played. With `played[r]` cards of rank r on foundations, a card of rank r fits somewhere
+exactly when `played[r - 1] > played[r]`, and the position key is the tableau and the deals
+made. Every foundation takes one card of each rank, so `played[r] == 16` means rank r is done.
+
+Safe plays, made at once: a top card of rank r with `played[r - 1] + b >= 16`, where b counts
+the rank-r cards under it in its pile. A winning line that leaves it might play, before it,
+only the other rank-r cards not under it, fewer than the free foundations showing r - 1; so
+playing it first and the rest of that line unchanged also wins.
+
+Lost positions cut off at once: the last rank-r card played must come after every card of a
+lower rank (each rank-r card needs a rank r - 1 card played before it, one for one), so when
+the stock holds no rank-r card, some rank-r card left on the tableau must have no lower card
+under it.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from game.ai.search import Budget, SolveResult
+from game.ai.solitaire_space import Step, rules_line, solve_space
+from game.rules.leap_year import RULES, TABLEAU_PILES, LeapYearState
+from game.rules.moves import STOCK, CardMove, StockMove
+from game.rules.patience import FOUNDATION_REFS, KING, TABLEAU_REFS, deal_round_robin
+
+PER_RANK = 16  # cards of each rank in four decks, and foundations
+DEAL = -1  # the search move that deals from the stock; other moves are pile indices
+PLAY = "play"  # the step of a top card to a foundation; STOCK is the step of a deal
+
+
+class Position(NamedTuple):
+    tableau: tuple[bytes, ...]  # ranks, bottom to top
+    played: bytes  # played[r]: rank-r cards on foundations (index 0 unused)
+    deals: int  # stock deals made since the position the search started from
+
+
+class Stock(NamedTuple):
+    """The stock of the position searched from: each deal's ranks, pile by pile, and for each
+    number of deals made, how many cards of each rank the stock still holds."""
+
+    deals: tuple[bytes, ...]
+    left: tuple[bytes, ...]
+
+
+def stock_of(state: LeapYearState) -> Stock:
+    deals = []
+    stock = state.stock
+    while stock:
+        dealt, stock = deal_round_robin(stock, TABLEAU_PILES, 1)
+        deals.append(bytes(pile[0].rank for pile in dealt))
+    counts = [0] * (KING + 1)
+    left = [bytes(counts)]
+    for ranks in reversed(deals):
+        for rank in ranks:
+            counts[rank] += 1
+        left.append(bytes(counts))
+    return Stock(tuple(deals), tuple(reversed(left)))
+
+
+def position_of(state: LeapYearState) -> Position:
+    played = [0] * (KING + 1)
+    for foundation in state.foundations:
+        for card in foundation:
+            played[card.rank] += 1
+    tableau = tuple(bytes(card.rank for card in pile) for pile in state.tableau)
+    return Position(tableau, bytes(played), 0)
+
+
+def is_won(position: Position) -> bool:
+    return position.played[KING] == PER_RANK
+
+
+def fits(position: Position, rank: int) -> bool:
+    return position.played[rank - 1] > position.played[rank]
+
+
+def play_top(position: Position, pile: int) -> Position:
+    tableau, played, deals = position
+    rank = tableau[pile][-1]
+    counts = bytearray(played)
+    counts[rank] += 1
+    return Position(tableau[:pile] + (tableau[pile][:-1],) + tableau[pile + 1:], bytes(counts),
+                    deals)
+
+
+def deal(position: Position, stock: Stock) -> Position:
+    tableau, played, deals = position
+    ranks = stock.deals[deals]
+    return Position(tuple(pile + ranks[index:index + 1] for index, pile in enumerate(tableau)),
+                    played, deals + 1)
+
+
+def settle(position: Position, record: list[Step] | None = None) -> Position:
+    """Make every safe play (see the module docstring), again and again."""
+    moved = True
+    while moved:
+        moved = False
+        for index, pile in enumerate(position.tableau):
+            if pile and position.played[pile[-1] - 1] + pile.count(pile[-1], 0, -1) >= PER_RANK:
+                position = play_top(position, index)
+                if record is not None:
+                    record.append((PLAY, index))
+                moved = True
+    return position
+
+
+def is_dead(position: Position, stock: Stock) -> bool:
+    """True when some rank can never be finished (see the module docstring)."""
+    in_stock = stock.left[position.deals]
+    played = position.played
+    free = [False] * (KING + 1)
+    for pile in position.tableau:
+        lowest = KING + 1
+        for rank in pile:
+            if rank <= lowest:
+                free[rank] = True
+                lowest = rank
+    for rank in range(2, KING + 1):
+        if played[rank] == PER_RANK or in_stock[rank]:
+            continue
+        if not free[rank] or not any(_can_come_next(pile, rank, played)
+                                     for pile in position.tableau):
+            return True
+    return False
+
+
+def _can_come_next(pile: bytes, rank: int, played: bytes) -> bool:
+    """Whether the top card of `rank` in `pile` may be the next of its rank to go up. Every
+    card above it must go up first, and until a card of `rank` goes up, no higher rank can
+    have more cards up than `rank` has now."""
+    index = pile.rfind(rank)
+    if index < 0:
+        return False
+    above = pile[index + 1:]
+    room = played[rank]
+    return all(room - played[higher] >= above.count(higher)
+               for higher in set(above) if higher > rank)
+
+
+def sorted_piles(position: Position) -> bool:
+    """Every pile runs down (or level) from bottom to top: its top card is its lowest."""
+    return all(all(a >= b for a, b in zip(pile, pile[1:], strict=False))
+               for pile in position.tableau)
+
+
+class LeapYearSpace:
+    """The search space of `depth_first`: top cards to foundations, lowest first, then a
+    deal; positions that can no longer be won have no moves."""
+
+    def __init__(self, stock: Stock) -> None:
+        self.stock = stock
+
+    def moves(self, position: Position) -> list[int]:
+        if is_dead(position, self.stock):
+            return []
+        tops = [(pile[-1], index) for index, pile in enumerate(position.tableau)
+                if pile and fits(position, pile[-1])]
+        moves = [index for _, index in sorted(tops)]
+        if position.deals < len(self.stock.deals):
+            moves.append(DEAL)
+        return moves
+
+    def play(self, position: Position, move: int, record: list[Step] | None = None
+             ) -> Position:
+        if move == DEAL:
+            position = deal(position, self.stock)
+            if record is not None:
+                record.append(STOCK)
+        else:
+            position = play_top(position, move)
+            if record is not None:
+                record.append((PLAY, move))
+        return settle(position, record)
+
+    def key(self, position: Position) -> tuple:
+        return position.tableau, position.deals
+
+    def is_goal(self, position: Position) -> bool:
+        """Won, or sure to be: no deal left and every top card the lowest of its pile, so the
+        lowest card left is always on top and fits."""
+        return is_won(position) or (position.deals == len(self.stock.deals)
+                                    and sorted_piles(position))
+
+    def progress(self, position: Position) -> int:
+        return sum(position.played)
+
+    def finish(self, position: Position) -> list[Step]:
+        """Lowest top card up, until done: what wins a goal position."""
+        steps: list[Step] = []
+        while not is_won(position):
+            _, index = min((pile[-1], index) for index, pile in enumerate(position.tableau)
+                           if pile)
+            position = play_top(position, index)
+            steps.append((PLAY, index))
+        return steps
+
+
+def to_rules_move(state: LeapYearState, step: Step) -> CardMove | StockMove:
+    """A solver step as a rules move: a card goes to the first foundation that takes it."""
+    if step == STOCK:
+        return STOCK
+    _, pile = step
+    rank = state.tableau[pile][-1].rank
+    target = next(index for index, foundation in enumerate(state.foundations)
+                  if foundation[-1].rank == rank - 1)
+    return CardMove(TABLEAU_REFS[pile], FOUNDATION_REFS[target])
+
+
+def solve(state: LeapYearState, budget: Budget) -> SolveResult:
+    """Search for a win from `state` within `budget`."""
+    root_steps: list[Step] = []
+    root = settle(position_of(state), root_steps)
+    space = LeapYearSpace(stock_of(state))
+    return solve_space(RULES, state, space, root, root_steps, budget, to_rules_move)
+
+
+def no_productive_moves(state: LeapYearState) -> bool:
+    """Every Leap Year move is progress (a card up, or a deal), so only a finished game has
+    nothing productive left."""
+    return RULES.is_over(state)
+
+
+def auto_finish_line(state: LeapYearState) -> tuple[CardMove | StockMove, ...] | None:
+    """With the stock dealt out: the moves that finish the game by playing the lowest top
+    card that fits, again and again. None when the stock is not empty, the game is won, or
+    that does not finish it."""
+    position = position_of(state)
+    if state.stock or is_won(position):
+        return None
+    steps: list[Step] = []
+    while not is_won(position):
+        tops = [(pile[-1], index) for index, pile in enumerate(position.tableau)
+                if pile and fits(position, pile[-1])]
+        if not tops:
+            return None
+        _, index = min(tops)
+        position = play_top(position, index)
+        steps.append((PLAY, index))
+    line, _ = rules_line(RULES, state, steps, to_rules_move)
+    return line
+
+
+class LeapYearAdvisor:
+    """The Leap Year solver and helpers under the names `game.ai.hints` looks for."""
+
+    def solve(self, state: LeapYearState, budget: Budget) -> SolveResult:
+        return solve(state, budget)
+
+    def no_productive_moves(self, state: LeapYearState) -> bool:
+        return no_productive_moves(state)
+
+    def auto_finish_line(self, state: LeapYearState) -> tuple[CardMove | StockMove, ...] | None:
+        return auto_finish_line(state)
+
+
+ADVISOR = LeapYearAdvisor()

@@ -1,0 +1,205 @@
+"""Leapfrog solver: can the four rows still be sorted King to 2, and what is worth playing?
+
+Positions are the grid as 52 bytes, row by row: 0 for a gap, `suit * 16 + rank` for a card,
+so the card that fills a gap right of card `c` is `c - 1` (for ranks above 2).
+
+Soundness of the search:
+- The rules never look at a row's index: a gap takes the card below its left neighbour
+  wherever it lies, a first-column gap takes any King outside the first column, and a win asks
+  every row to be complete, whichever suit it holds. Positions whose rows are a permutation of
+  each other are therefore equally winnable, and the transposition key sorts the rows. The
+  gaps are one symbol, so they are interchangeable already.
+- The game is finite: a King moves at most once (into the first column, where it stays), and a
+  card moves again only after the next-higher card of its suit moved (until then it sits to
+  that card's right), so a card of rank r moves at most 14 - r times. No position, nor any row
+  permutation of it, can come back, so "every position seen" means "every position searched".
+- Cards in their final place (a run from a King in the first column) never move again; the
+  move ordering plays into those places first, then moves that leave a live gap behind.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from game.ai.search import Budget, SolveResult
+from game.ai.solitaire_space import nothing_to_gain, solve_space
+from game.rules.cards import SUITS
+from game.rules.leapfrog import COLUMNS, ROWS, RULES, LeapfrogState
+from game.rules.moves import Cell, GapMove
+
+Grid = bytes
+Move = tuple[int, int]  # (cell of the card, cell of the gap it fills)
+
+GAP = 0
+KING = 13
+DEUCE = 2
+KINGS = tuple(suit * 16 + KING for suit in range(len(SUITS)))
+# Each suit's complete row, King to 2, without the last column.
+COMPLETE_ROWS = frozenset(bytes(range(king, king - KING + 1, -1)) for king in KINGS)
+RANK_MASK = 15
+SEQUENCE, POSITION, SUIT, WIN = 2, 5, 10, 400
+
+PROBE_BUDGET = Budget(max_nodes=20_000, max_seconds=0.5)
+
+
+def grid_of(state: LeapfrogState) -> Grid:
+    return bytes(GAP if card is None else SUITS.index(card.suit) * 16 + card.rank
+                 for row in state.grid for card in row)
+
+
+def rows_of(grid: Grid) -> list[bytes]:
+    return [grid[start:start + COLUMNS] for start in range(0, ROWS * COLUMNS, COLUMNS)]
+
+
+def is_won(grid: Grid) -> bool:
+    return all(row[:-1] in COMPLETE_ROWS for row in rows_of(grid))
+
+
+@lru_cache(maxsize=1 << 16)
+def final_run(row: bytes) -> int:
+    """How many cells from the first column on hold their final card: a King, then its suit
+    downward."""
+    king = row[0]
+    if king & RANK_MASK != KING:
+        return 0
+    length = 1
+    while length < COLUMNS and row[length] == king - length:
+        length += 1
+    return length
+
+
+@lru_cache(maxsize=1 << 16)
+def _row_score(row: bytes) -> int:
+    """A row's points of RULES.md §1, the win bonus aside."""
+    pairs = sum(1 for left, card in zip(row, row[1:], strict=False) if card and left == card + 1)
+    run = final_run(row)
+    return SEQUENCE * pairs + POSITION * run + (SUIT if run == KING - 1 else 0)
+
+
+def score(grid: Grid) -> int:
+    """The live score of RULES.md §1, computed on the compact grid."""
+    return sum(map(_row_score, rows_of(grid))) + (WIN if is_won(grid) else 0)
+
+
+def fills(grid: Grid) -> list[Move]:
+    """Every legal move, gap by gap in reading order (the rules' own order)."""
+    found = []
+    gap = grid.find(GAP)
+    while gap >= 0:
+        if gap % COLUMNS == 0:
+            for king in KINGS:
+                source = grid.index(king)
+                if source % COLUMNS:
+                    found.append((source, gap))
+        else:
+            left = grid[gap - 1]
+            if left & RANK_MASK > DEUCE:
+                found.append((grid.index(left - 1), gap))
+        gap = grid.find(GAP, gap + 1)
+    return found
+
+
+def fill(grid: Grid, move: Move) -> Grid:
+    source, gap = move
+    cells = bytearray(grid)
+    cells[gap], cells[source] = cells[source], GAP
+    return bytes(cells)
+
+
+def _merit(grid: Grid, move: Move) -> tuple[bool, bool, bool]:
+    """How promising a move looks: it puts a card in its final place; it keeps the card's
+    lower neighbour in sequence; the gap it leaves can be filled."""
+    source, gap = move
+    row_start = gap - gap % COLUMNS
+    final = final_run(grid[row_start:row_start + COLUMNS]) == gap - row_start
+    card = grid[source]
+    keeps_pair = source % COLUMNS == COLUMNS - 1 or grid[source + 1] != card - 1
+    if source % COLUMNS == 0:
+        return final, keeps_pair, True  # a first-column gap takes a King
+    left = card if source - 1 == gap else grid[source - 1]
+    return final, keeps_pair, left & RANK_MASK > DEUCE
+
+
+class LeapfrogSpace:
+    """The search space of `depth_first`: every fill, best looking first."""
+
+    def moves(self, grid: Grid) -> list[Move]:
+        return sorted(fills(grid), key=lambda move: _merit(grid, move), reverse=True)
+
+    def play(self, grid: Grid, move: Move, record: list | None = None) -> Grid:
+        if record is not None:
+            record.append(move)
+        return fill(grid, move)
+
+    def key(self, grid: Grid) -> bytes:
+        return b"".join(sorted(rows_of(grid)))
+
+    def is_goal(self, grid: Grid) -> bool:
+        return is_won(grid)
+
+    def progress(self, grid: Grid) -> int:
+        return score(grid)
+
+    def finish(self, grid: Grid) -> list[Move]:
+        return []
+
+
+SPACE = LeapfrogSpace()
+
+
+def to_gap_move(state: LeapfrogState, move: Move) -> GapMove:
+    source, gap = move
+    return GapMove(Cell(*divmod(source, COLUMNS)), Cell(*divmod(gap, COLUMNS)))
+
+
+def solve(state: LeapfrogState, budget: Budget) -> SolveResult:
+    """Search for a win from `state` within `budget`; the progress line leads to the best
+    score seen, for hints when no win is found."""
+    return solve_space(RULES, state, SPACE, grid_of(state), [], budget, to_gap_move)
+
+
+def no_productive_moves(state: LeapfrogState, budget: Budget = PROBE_BUDGET) -> bool:
+    """True only when no sequence of moves reaches a higher score than now (a won game
+    included); False whenever that is not settled within `budget`."""
+    grid = grid_of(state)
+    if is_won(grid):
+        return True
+    now = score(grid)
+    return nothing_to_gain(SPACE, grid, lambda position: score(position) > now, budget)
+
+
+def auto_finish_line(state: LeapfrogState) -> tuple[GapMove, ...] | None:
+    """When the rest is putting cards in their final places one after another: those moves.
+    None when the game is won already or that does not finish it."""
+    grid = grid_of(state)
+    if is_won(grid):
+        return None
+    line: list[Move] = []
+    while not is_won(grid):
+        final = [move for move in fills(grid) if _merit(grid, move)[0]]
+        if not final:
+            return None
+        line.append(final[0])
+        grid = fill(grid, final[0])
+    moves = []
+    for move in line:
+        gap_move = to_gap_move(state, move)
+        state = RULES.apply(state, gap_move)
+        moves.append(gap_move)
+    return tuple(moves)
+
+
+class LeapfrogAdvisor:
+    """The Leapfrog solver and helpers under the names `game.ai.hints` looks for."""
+
+    def solve(self, state: LeapfrogState, budget: Budget) -> SolveResult:
+        return solve(state, budget)
+
+    def no_productive_moves(self, state: LeapfrogState) -> bool:
+        return no_productive_moves(state)
+
+    def auto_finish_line(self, state: LeapfrogState) -> tuple[GapMove, ...] | None:
+        return auto_finish_line(state)
+
+
+ADVISOR = LeapfrogAdvisor()

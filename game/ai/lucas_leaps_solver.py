@@ -1,0 +1,294 @@
+"""Lucas Leaps solver: can all 104 cards still reach the foundations?
+
+Positions hold the thirteen tableau piles and the waste as bytes of card codes (`suit * 16 +
+rank`, so a card builds on the card one code above it), the foundation heights, and how many
+cards the stock still holds (its order is known from the deal).
+
+What the search folds together, and why that is sound:
+- The two foundations of a suit are interchangeable: a card fits the one showing the rank
+  below it, and the heights follow from the cards played. Heights are kept per suit as
+  (higher, lower).
+- Tableau piles are interchangeable (any card or run may go into an empty pile, and nothing
+  else depends on a pile's index), so the key sorts them; a card bound for an empty pile is
+  only sent to the first one, and a whole pile is never moved into an empty one.
+- Safe foundation moves are made at once: a card both of whose lower cards of the suit (the
+  two copies of rank - 1) are on foundations. Nothing can ever lie on it, so a winning line
+  that keeps it elsewhere only ever moves it alone or at the top of a run; dropping those
+  moves and playing it first also wins, as the other copy still finds its foundation.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from game.ai.search import Budget, SolveResult
+from game.ai.solitaire_space import Step, nothing_to_gain, rules_line, solve_space
+from game.rules.cards import SUITS
+from game.rules.lucas_leaps import RULES, LucasLeapsState
+from game.rules.moves import STOCK, CardMove, StockMove
+from game.rules.patience import FOUNDATION_REFS, KING, TABLEAU_REFS, WASTE_REF
+
+RANK_MASK = 15
+ALL_UP = 2 * KING * len(SUITS)
+WASTE = -1  # the source index of the waste in search moves
+TO_FOUNDATION = -1  # the target index of a foundation in search moves
+TURN = (WASTE, WASTE, 0)  # the search move that turns a stock card over
+
+PROBE_BUDGET = Budget(max_nodes=20_000, max_seconds=0.5)
+
+
+class Position(NamedTuple):
+    tableau: tuple[bytes, ...]  # 13 piles, bottom to top
+    found: bytes  # per suit, the heights of its two foundations: higher, lower
+    waste: bytes  # bottom to top
+    stock: int  # cards left in the stock
+
+
+Move = tuple[int, int, int]  # (source pile or WASTE, target pile or TO_FOUNDATION, count)
+
+
+def code(card) -> int:
+    return SUITS.index(card.suit) * 16 + card.rank
+
+
+def position_of(state: LucasLeapsState) -> Position:
+    heights = [0] * 8
+    for foundation in state.foundations:
+        if foundation:
+            suit = SUITS.index(foundation[0].suit)
+            slot = 2 * suit if heights[2 * suit] == 0 else 2 * suit + 1
+            heights[slot] = len(foundation)
+    for suit in range(len(SUITS)):
+        pair = sorted(heights[2 * suit:2 * suit + 2], reverse=True)
+        heights[2 * suit:2 * suit + 2] = pair
+    tableau = tuple(bytes(map(code, pile)) for pile in state.tableau)
+    return Position(tableau, bytes(heights), bytes(map(code, state.waste)), len(state.stock))
+
+
+def talon_of(state: LucasLeapsState) -> bytes:
+    """The stock's cards in the order they come up."""
+    return bytes(code(card) for card in reversed(state.stock))
+
+
+def fits(found: bytes, card: int) -> bool:
+    suit, rank = divmod(card, 16)
+    return rank - 1 in (found[2 * suit], found[2 * suit + 1])
+
+
+def is_safe(found: bytes, card: int) -> bool:
+    """Whether `card` may go up at once: both lower cards of its suit are up, and it fits."""
+    suit, rank = divmod(card, 16)
+    return found[2 * suit + 1] >= rank - 1 and fits(found, card)
+
+
+def raise_card(found: bytes, card: int) -> bytes:
+    suit, rank = divmod(card, 16)
+    high, low = found[2 * suit], found[2 * suit + 1]
+    high, low = (rank, high) if low == rank - 1 and high == rank - 1 else (
+        (rank, low) if high == rank - 1 else (high, rank))
+    return found[:2 * suit] + bytes((high, low)) + found[2 * suit + 2:]
+
+
+def run_length(pile: bytes) -> int:
+    """How many cards at the top of `pile` form a run down in suit."""
+    length = 1
+    while length < len(pile) and pile[-length - 1] == pile[-length] + 1:
+        length += 1
+    return length
+
+
+def is_won(position: Position) -> bool:
+    return sum(position.found) == ALL_UP
+
+
+def play(position: Position, move: Move, talon: bytes) -> Position:
+    """The position after one search move (no safe moves made after it)."""
+    tableau, found, waste, stock = position
+    source, target, count = move
+    if move == TURN:
+        return Position(tableau, found, waste + talon[len(talon) - stock:][:1], stock - 1)
+    if source == WASTE:
+        cards, waste = waste[-1:], waste[:-1]
+    else:
+        pile = tableau[source]
+        cards = pile[-count:]
+        tableau = tableau[:source] + (pile[:-count],) + tableau[source + 1:]
+    if target == TO_FOUNDATION:
+        found = raise_card(found, cards[0])
+    else:
+        tableau = tableau[:target] + (tableau[target] + cards,) + tableau[target + 1:]
+    return Position(tableau, found, waste, stock)
+
+
+def safe_moves(position: Position) -> list[Move]:
+    tops = [(WASTE, position.waste)] + list(enumerate(position.tableau))
+    return [(source, TO_FOUNDATION, 1) for source, cards in tops
+            if cards and is_safe(position.found, cards[-1])]
+
+
+def settle(position: Position, talon: bytes, record: list[Step] | None = None) -> Position:
+    """Make every safe foundation move, again and again."""
+    while moves := safe_moves(position):
+        position = play(position, moves[0], talon)
+        if record is not None:
+            record.append(moves[0])
+    return position
+
+
+def card_moves(position: Position) -> tuple[list[Move], list[Move]]:
+    """Every move worth trying but the stock, in two groups. First the moves that make
+    progress: cards up, then the waste card or a run that uncovers a card onto the next card
+    up. Then the rest: a run moved off its own next card up onto the other copy of it, and
+    cards or runs into an empty pile."""
+    tableau, found, waste = position.tableau, position.found, position.waste
+    takers: dict[int, list[int]] = {}
+    empty = None
+    for index, pile in enumerate(tableau):
+        if pile:
+            takers.setdefault(pile[-1] - 1, []).append(index)
+        elif empty is None:
+            empty = index
+    up, uncovering, swapping, into_empty = [], [], [], []
+    if waste:
+        card = waste[-1]
+        if fits(found, card):
+            up.append((WASTE, TO_FOUNDATION, 1))
+        uncovering.extend((WASTE, target, 1) for target in takers.get(card, ()))
+        if empty is not None:
+            into_empty.append((WASTE, empty, 1))
+    for index, pile in enumerate(tableau):
+        if not pile:
+            continue
+        if fits(found, pile[-1]):
+            up.append((index, TO_FOUNDATION, 1))
+        for count in range(1, run_length(pile) + 1):
+            base = pile[-count]
+            whole = count == len(pile)
+            group = uncovering if whole or pile[-count - 1] != base + 1 else swapping
+            group.extend((index, target, count) for target in takers.get(base, ()))
+            if empty is not None and not whole:
+                into_empty.append((index, empty, count))
+    return up + uncovering, swapping + into_empty
+
+
+class LucasSpace:
+    """The search space of `depth_first`: the moves that make progress, then the stock,
+    then the rest."""
+
+    def __init__(self, talon: bytes) -> None:
+        self.talon = talon
+
+    def moves(self, position: Position) -> list[Move]:
+        progress, rest = card_moves(position)
+        return progress + ([TURN] if position.stock else []) + rest
+
+    def play(self, position: Position, move: Move, record: list[Step] | None = None
+             ) -> Position:
+        if record is not None:
+            record.append(move)
+        return settle(play(position, move, self.talon), self.talon, record)
+
+    def key(self, position: Position) -> tuple:
+        return tuple(sorted(position.tableau)), position.found, position.waste, position.stock
+
+    def is_goal(self, position: Position) -> bool:
+        """Won, or sure to be: stock and waste empty and every pile running down (or level)
+        in rank from bottom to top, so the lowest card left is always on top and fits."""
+        return is_won(position) or (not position.stock and not position.waste and all(
+            all(a & RANK_MASK >= b & RANK_MASK for a, b in zip(pile, pile[1:], strict=False))
+            for pile in position.tableau))
+
+    def progress(self, position: Position) -> int:
+        return 4 * sum(position.found) - len(position.waste) - position.stock
+
+    def finish(self, position: Position) -> list[Step]:
+        """Lowest top card up, until done: what wins a goal position."""
+        steps: list[Step] = []
+        while not is_won(position):
+            _, index = min((pile[-1] & RANK_MASK, index)
+                           for index, pile in enumerate(position.tableau) if pile)
+            move = (index, TO_FOUNDATION, 1)
+            position = play(position, move, self.talon)
+            steps.append(move)
+        return steps
+
+
+def to_rules_move(state: LucasLeapsState, step: Move) -> CardMove | StockMove:
+    """A search move as a rules move: a card goes to the first foundation that takes it."""
+    if step == TURN:
+        return STOCK
+    source, target, count = step
+    source_ref = WASTE_REF if source == WASTE else TABLEAU_REFS[source]
+    if target != TO_FOUNDATION:
+        return CardMove(source_ref, TABLEAU_REFS[target], count)
+    card = (state.waste if source == WASTE else state.tableau[source])[-1]
+    index = next(index for index, foundation in enumerate(state.foundations)
+                 if (foundation[-1:] and foundation[-1].suit == card.suit
+                     and foundation[-1].rank == card.rank - 1)
+                 or (not foundation and card.rank == 1))
+    return CardMove(source_ref, FOUNDATION_REFS[index])
+
+
+def solve(state: LucasLeapsState, budget: Budget) -> SolveResult:
+    """Search for a win from `state` within `budget`."""
+    talon = talon_of(state)
+    root_steps: list[Step] = []
+    root = settle(position_of(state), talon, root_steps)
+    return solve_space(RULES, state, LucasSpace(talon), root, root_steps, budget, to_rules_move)
+
+
+def no_productive_moves(state: LucasLeapsState, budget: Budget = PROBE_BUDGET) -> bool:
+    """True only when no sequence of moves can put a card up, take one from the waste or turn
+    the stock: whatever is left only shuffles cards between piles. False whenever that is not
+    settled within `budget`."""
+    if RULES.is_won(state):
+        return True
+    if state.stock:
+        return False
+    start = position_of(state)
+    up, waste = sum(start.found), len(start.waste)
+    space = LucasSpace(b"")
+    return nothing_to_gain(space, start,
+                           lambda position: sum(position.found) > up
+                           or len(position.waste) < waste, budget)
+
+
+def auto_finish_line(state: LucasLeapsState) -> tuple[CardMove | StockMove, ...] | None:
+    """The moves that finish the game by sending the lowest card that fits to a foundation,
+    again and again, and turning the stock only when nothing fits. None when the game is won
+    already or that does not finish it."""
+    talon = talon_of(state)
+    position = position_of(state)
+    if is_won(position):
+        return None
+    steps: list[Step] = []
+    while not is_won(position):
+        tops = [(cards[-1] & RANK_MASK, source) for source, cards
+                in [(WASTE, position.waste), *enumerate(position.tableau)]
+                if cards and fits(position.found, cards[-1])]
+        if tops:
+            move = (min(tops)[1], TO_FOUNDATION, 1)
+        elif position.stock:
+            move = TURN
+        else:
+            return None
+        position = play(position, move, talon)
+        steps.append(move)
+    line, _ = rules_line(RULES, state, steps, to_rules_move)
+    return line
+
+
+class LucasLeapsAdvisor:
+    """The Lucas Leaps solver and helpers under the names `game.ai.hints` looks for."""
+
+    def solve(self, state: LucasLeapsState, budget: Budget) -> SolveResult:
+        return solve(state, budget)
+
+    def no_productive_moves(self, state: LucasLeapsState) -> bool:
+        return no_productive_moves(state)
+
+    def auto_finish_line(self, state: LucasLeapsState) -> tuple[CardMove | StockMove, ...] | None:
+        return auto_finish_line(state)
+
+
+ADVISOR = LucasLeapsAdvisor()

@@ -1,0 +1,110 @@
+"""What the Leapfrog, Leap Year and Lucas Leaps solvers share.
+
+Each solver searches its own compact positions. A move of that search, once played, stands for
+one or more *steps*: descriptions of rules moves that still need the real state to become
+rules moves (a foundation card names no foundation index, since the solvers fold foundations
+that take the same cards into one). `play` records the steps of a move, including the safe
+moves the solver makes at once after it, so the winning line can be replayed through the
+rules: every move of an answer is one `rules.apply` accepts, and a "won" line ends in a won
+state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import Any, Protocol, TypeVar
+
+from game.ai.search import Budget, SearchOutcome, SolveResult, depth_first
+
+P = TypeVar("P")
+M = TypeVar("M")
+Step = Any  # a solver's description of one rules move
+Resolve = Callable[[Any, Step], Any]  # (rules state, step) -> rules move
+
+
+class RecordingSpace(Protocol[P, M]):
+    """A `SearchSpace` whose `play` can also report the steps a move stands for."""
+
+    def moves(self, position: P) -> Sequence[M]: ...
+
+    def play(self, position: P, move: M, record: list[Step] | None = None) -> P: ...
+
+    def key(self, position: P) -> Hashable: ...
+
+    def is_goal(self, position: P) -> bool: ...
+
+    def progress(self, position: P) -> int: ...
+
+    def finish(self, position: P) -> list[Step]:
+        """The steps that win from a goal position (none when it is already won)."""
+
+
+def rules_line(rules: Any, state: Any, steps: Iterable[Step], resolve: Resolve
+               ) -> tuple[tuple, Any]:
+    """The rules moves for `steps` from `state`, each checked by `rules.apply`, and the state
+    they lead to."""
+    line = []
+    for step in steps:
+        move = resolve(state, step)
+        state = rules.apply(state, move)
+        line.append(move)
+    return tuple(line), state
+
+
+def steps_of(space: RecordingSpace, position: Any, path: Iterable[Any]) -> list[Step]:
+    """The steps of a path of search moves from `position`."""
+    steps: list[Step] = []
+    for move in path:
+        position = space.play(position, move, steps)
+    return steps
+
+
+def solve_space(rules: Any, state: Any, space: RecordingSpace, root: Any,
+                root_steps: list[Step], budget: Budget, resolve: Resolve) -> SolveResult:
+    """Search `space` from `root` (the position of `state` after the steps `root_steps`) and
+    answer in rules moves. "lost" only when the search ran out of positions."""
+    meter = budget.start()
+    outcome: SearchOutcome = depth_first(space, root, meter)
+    if outcome.found:
+        steps = root_steps + steps_of(space, root, outcome.path) + space.finish(outcome.goal)
+        line, end = rules_line(rules, state, steps, resolve)
+        if not rules.is_won(end):
+            raise ValueError(f"{rules.title} solver: the winning line does not win")
+        return SolveResult("won", line, meter.nodes, meter.seconds, line)
+    steps = root_steps + steps_of(space, root, outcome.best_path)
+    progress, _ = rules_line(rules, state, steps, resolve)
+    status = "lost" if outcome.exhausted else "unknown"
+    return SolveResult(status, None, meter.nodes, meter.seconds, progress)
+
+
+class GainProbe:
+    """Every position a space reaches from a start, looking for one that `gained` says is
+    better than the start: the search of `no_productive_moves`. Keys and moves are the
+    space's own, so its pruning must keep every position where something is gained."""
+
+    def __init__(self, space: RecordingSpace, gained: Callable[[Any], bool]) -> None:
+        self.space = space
+        self.gained = gained
+
+    def moves(self, position: Any) -> Sequence[Any]:
+        return self.space.moves(position)
+
+    def play(self, position: Any, move: Any) -> Any:
+        return self.space.play(position, move)
+
+    def key(self, position: Any) -> Hashable:
+        return self.space.key(position)
+
+    def is_goal(self, position: Any) -> bool:
+        return self.gained(position)
+
+    def progress(self, position: Any) -> int:
+        return 0
+
+
+def nothing_to_gain(space: RecordingSpace, start: Any, gained: Callable[[Any], bool],
+                    budget: Budget) -> bool:
+    """True only when the whole space from `start` was searched and no position in it gains
+    anything; False when something gains or the budget ran out first."""
+    outcome = depth_first(GainProbe(space, gained), start, budget.start())
+    return outcome.exhausted

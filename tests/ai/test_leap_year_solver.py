@@ -1,0 +1,214 @@
+"""Leap Year solver: wins it finds replay through the rules, losses it claims are real (checked
+against a search of every rules move on small endgames), budgets, hints and finishing."""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections import Counter
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from game.ai import hints
+from game.ai.leap_year_solver import (
+    ADVISOR,
+    auto_finish_line,
+    deal,
+    no_productive_moves,
+    position_of,
+    settle,
+    solve,
+    stock_of,
+)
+from game.ai.search import Budget
+from game.rules.cards import RANKS, SUITS
+from game.rules.leap_year import RULES, LeapYearState
+from game.rules.moves import STOCK
+
+ENOUGH = Budget(max_nodes=200_000)
+
+
+def endgame(piles: list[list[str]], missing: dict[int, int], stock: list[str] = ()
+            ) -> LeapYearState:
+    """A late position: foundation i runs from its Ace up to the King less `missing[i]`
+    cards, all in suit SUITS[i % 4]; the tableau and stock (first card dealt last) hold
+    exactly the cards the foundations lack. Piles not given are empty."""
+    foundations = [[RANKS[rank - 1] + SUITS[index % 4]
+                    for rank in range(1, 14 - missing.get(index, 0))] for index in range(16)]
+    piles = [*piles, *[[] for _ in range(8 - len(piles))]]
+    data = {"game": "leap_year", "seed": 0, "tableau": piles, "foundations": foundations,
+            "stock": [code.lower() for code in stock]}
+    return RULES.from_dict(data)
+
+
+def replays_to_win(state: LeapYearState, line: tuple) -> bool:
+    for move in line:
+        state = RULES.apply(state, move)
+    return RULES.is_won(state)
+
+
+def exhaustive_winnable(state: LeapYearState, limit: int = 3_000) -> bool | None:
+    """Every rules move from every position, positions told apart only by what the rules can
+    see: the tableau ranks, the foundation tops as a multiset, and the stock. None when the
+    endgame has more than `limit` positions."""
+    def key(position: LeapYearState) -> tuple:
+        return (tuple(tuple(card.rank for card in pile) for pile in position.tableau),
+                tuple(sorted(pile[-1].rank for pile in position.foundations)),
+                position.stock)
+
+    seen = {key(state)}
+    pending = [state]
+    while pending:
+        position = pending.pop()
+        if RULES.is_won(position):
+            return True
+        for move in RULES.legal_moves(position):
+            child = RULES.apply(position, move)
+            if key(child) not in seen:
+                seen.add(key(child))
+                pending.append(child)
+        if len(seen) > limit:
+            return None
+    return False
+
+
+def random_endgame(seed: int) -> LeapYearState:
+    """Up to four cards missing from each foundation, spread over three to eight piles, half
+    of them sorted lowest first (which buries the cards wanted first), and one deal left in
+    the stock about half the time."""
+    rng = random.Random(seed)
+    missing = {index: rng.choice((0, 1, 2, 3, 3, 4)) for index in range(16)}
+    cards = [RANKS[rank - 1] + SUITS[index % 4] for index, count in missing.items()
+             for rank in range(14 - count, 14)]
+    rng.shuffle(cards)
+    stock = cards[:8] if len(cards) >= 12 and rng.random() < 0.5 else []
+    piles: list[list[str]] = [[] for _ in range(rng.randint(3, 8))]
+    for code in cards[len(stock):]:
+        piles[rng.randrange(len(piles))].append(code)
+    for pile in piles:
+        if rng.random() < 0.5:
+            pile.sort(key=lambda code: RANKS.index(code[0]))
+    return endgame(piles, missing, stock)
+
+
+def test_finds_the_win_in_a_near_won_endgame():
+    # Four foundations lack their Queen and King; every King lies on its Queen but one,
+    # which must wait for another Queen.
+    state = endgame([["QS", "KS"], ["KH", "QH"], ["QD"], ["KD", "KC", "QC"]],
+                    {0: 2, 1: 2, 2: 2, 3: 2})
+    result = solve(state, ENOUGH)
+    assert result.status == "won"
+    assert replays_to_win(state, result.line)
+
+
+def test_proves_a_blocked_endgame_lost():
+    # Both missing Queens lie under Kings, which need a Queen first.
+    state = endgame([["QS", "KH"], ["QH", "KS"]], {0: 2, 1: 2})
+    result = solve(state, ENOUGH)
+    assert result.status == "lost"
+    assert result.line is None
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**9))
+def test_verdicts_on_small_endgames_match_an_exhaustive_search(seed):
+    state = random_endgame(seed)
+    winnable = exhaustive_winnable(state)
+    assume(winnable is not None)
+    result = solve(state, ENOUGH)
+    assert result.status == ("won" if winnable else "lost")
+    if result.status == "won":
+        assert replays_to_win(state, result.line)
+
+
+def test_winning_lines_of_real_deals_replay_to_a_win():
+    found = 0
+    for seed in (8, 12):
+        state = RULES.new_game(seed)
+        result = solve(state, Budget(max_nodes=60_000, max_seconds=10))
+        if result.status == "won":
+            found += 1
+            assert replays_to_win(state, result.line)
+        else:
+            assert result.status == "unknown"
+    assert found >= 1
+
+
+def test_safe_plays_keep_the_position_consistent():
+    state = RULES.new_game(3)
+    position = settle(position_of(state))
+    played = Counter()
+    for foundation in state.foundations:
+        for card in foundation:
+            played[card.rank] += 1
+    tableau_cards = sum(map(len, position.tableau))
+    assert sum(position.played) + tableau_cards == sum(played.values()) + sum(
+        map(len, state.tableau))
+    assert all(position.played[rank] <= position.played[rank - 1] for rank in range(2, 14))
+
+
+def test_the_budget_and_cancelling_stop_the_search():
+    state = RULES.new_game(1)
+    limited = solve(state, Budget(max_nodes=50))
+    assert limited.status == "unknown" and limited.nodes <= 60
+    cancel = threading.Event()
+    cancel.set()
+    cancelled = solve(state, Budget(cancel=cancel))
+    assert cancelled.status == "unknown" and cancelled.seconds < 1
+
+
+def test_the_progress_line_of_an_unfinished_search_is_legal():
+    state = RULES.new_game(1)
+    result = solve(state, Budget(max_nodes=2_000))
+    assert result.progress_line
+    for move in result.progress_line:
+        state = RULES.apply(state, move)
+
+
+def test_hints_are_legal_moves():
+    for seed in (1, 2):
+        state = RULES.new_game(seed)
+        move = hints.hint(RULES, state, Budget(max_nodes=3_000))
+        assert move in RULES.legal_moves(state)
+
+
+def test_the_advisor_is_registered():
+    assert hints.ADVISORS["leap_year"] is ADVISOR
+
+
+def test_nothing_productive_only_when_no_move_is_left():
+    assert not no_productive_moves(RULES.new_game(5))
+    blocked = endgame([["QS", "KH"], ["QH", "KS"]], {0: 2, 1: 2})
+    assert no_productive_moves(blocked)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10**9))
+def test_nothing_productive_is_false_while_a_card_can_go_up(seed):
+    state = random_endgame(seed)
+    if RULES.legal_moves(state):
+        assert not no_productive_moves(state)
+
+
+def test_auto_finish_plays_out_a_sorted_endgame():
+    state = endgame([["KS", "QS"], ["KH", "QH"]], {0: 2, 1: 2})
+    line = auto_finish_line(state)
+    assert line is not None and replays_to_win(state, line)
+
+
+def test_auto_finish_declines_while_the_stock_holds_cards_or_nothing_finishes():
+    assert auto_finish_line(RULES.new_game(1)) is None
+    blocked = endgame([["QS", "KH"], ["QH", "KS"]], {0: 2, 1: 2})
+    assert auto_finish_line(blocked) is None
+
+
+def test_the_solver_deals_the_cards_the_rules_deal():
+    state = RULES.new_game(4)
+    stock = stock_of(state)
+    position = position_of(state)
+    for _ in range(3):
+        state = RULES.apply(state, STOCK)
+        position = deal(position, stock)
+        assert position.tableau == tuple(bytes(card.rank for card in pile)
+                                         for pile in state.tableau)

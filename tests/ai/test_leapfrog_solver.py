@@ -1,0 +1,216 @@
+"""Leapfrog solver: wins it finds replay through the rules, losses it claims are real (checked
+against a search of every rules move near the end of random games), budgets, hints, the
+row symmetry and finishing."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from game.ai import hints
+from game.ai.leapfrog_solver import (
+    ADVISOR,
+    SPACE,
+    auto_finish_line,
+    grid_of,
+    no_productive_moves,
+    score,
+    solve,
+)
+from game.ai.search import Budget
+from game.rules.cards import RANKS, SUITS
+from game.rules.leapfrog import COLUMNS, RULES, LeapfrogState
+
+ENOUGH = Budget(max_nodes=200_000)
+SOLVED_ROWS = [[RANKS[rank - 1] + suit for rank in range(13, 1, -1)] + [None] for suit in SUITS]
+
+
+def grid_state(rows: list[list[str | None]]) -> LeapfrogState:
+    return RULES.from_dict({"game": "leapfrog", "seed": 0, "grid": rows})
+
+
+def replays_to_win(state: LeapfrogState, line: tuple) -> bool:
+    for move in line:
+        state = RULES.apply(state, move)
+    return RULES.is_won(state)
+
+
+def unsolved(seed: int, steps: int) -> LeapfrogState:
+    """A position `steps` moves or fewer from a win: the solved grid with moves taken back
+    at random. Taking back a move puts a card that sits right of its next-higher card (or a
+    King in the first column) into a gap, from where the rules move it back."""
+    rng = random.Random(seed)
+    cells = [row[:] for row in SOLVED_ROWS]
+    for _ in range(steps):
+        gaps = [(r, c) for r in range(4) for c in range(COLUMNS) if cells[r][c] is None]
+        placed = [(r, c) for r in range(4) for c in range(COLUMNS) if cells[r][c] is not None
+                  and (c == 0 and cells[r][c][0] == "K" or c > 0 and cells[r][c - 1]
+                       and cells[r][c - 1][1] == cells[r][c][1]
+                       and RANKS.index(cells[r][c - 1][0]) == RANKS.index(cells[r][c][0]) + 1)]
+        r, c = rng.choice(placed)
+        card = cells[r][c]
+        targets = [gap for gap in gaps if not (card[0] == "K" and gap[1] == 0)]
+        if not targets:
+            continue
+        gr, gc = rng.choice(targets)
+        cells[gr][gc], cells[r][c] = card, None
+    return grid_state(cells)
+
+
+def exhaustive_winnable(state: LeapfrogState, limit: int = 5_000) -> bool | None:
+    """Every rules move from every position; None when there are more than `limit`."""
+    seen = {state}
+    pending = [state]
+    while pending:
+        position = pending.pop()
+        if RULES.is_won(position):
+            return True
+        for move in RULES.legal_moves(position):
+            child = RULES.apply(position, move)
+            if child not in seen:
+                seen.add(child)
+                pending.append(child)
+        if len(seen) > limit:
+            return None
+    return False
+
+
+def late_position(seed: int, back: int) -> LeapfrogState:
+    """A random game played to its end, then `back` moves earlier."""
+    rng = random.Random(seed)
+    states = [RULES.new_game(seed)]
+    while moves := RULES.legal_moves(states[-1]):
+        states.append(RULES.apply(states[-1], rng.choice(moves)))
+    return states[max(0, len(states) - 1 - back)]
+
+
+def test_finds_the_win_a_few_moves_away():
+    rows = [row[:] for row in SOLVED_ROWS]
+    rows[0] = [None] + rows[0][1:12] + ["KS"]  # the King waits for the first column
+    rows[1] = rows[1][:4] + [None] + rows[1][5:12] + ["9H"]  # the 9 waits beside the 10
+    state = grid_state(rows)
+    result = solve(state, ENOUGH)
+    assert result.status == "won"
+    assert len(result.line) == 2 and replays_to_win(state, result.line)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**9), st.integers(1, 14))
+def test_positions_taken_back_from_a_win_are_won(seed, steps):
+    state = unsolved(seed, steps)
+    result = solve(state, ENOUGH)
+    assert result.status == "won"
+    assert replays_to_win(state, result.line)
+
+
+def test_proves_a_dead_end_lost():
+    # The 3 of spades may go beside the 4, but then both remaining gaps sit right of a 2.
+    rows = [row[:] for row in SOLVED_ROWS]
+    rows[0] = rows[0][:10] + [None, "2H", "3S"]
+    rows[1] = rows[1][:11] + ["2S", None]
+    state = grid_state(rows)
+    result = solve(state, ENOUGH)
+    assert result.status == "lost" and result.line is None
+    assert result.nodes >= 1
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**9), st.integers(0, 14))
+def test_verdicts_near_the_end_of_random_games_match_an_exhaustive_search(seed, back):
+    state = late_position(seed, back)
+    winnable = exhaustive_winnable(state)
+    assume(winnable is not None)
+    assert solve(state, ENOUGH).status == ("won" if winnable else "lost")
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10**9), st.permutations(range(4)))
+def test_rows_in_another_order_give_the_same_verdict_and_key(seed, order):
+    state = late_position(seed, 6)
+    rows = RULES.to_dict(state)["grid"]
+    shuffled = grid_state([rows[index] for index in order])
+    assert SPACE.key(grid_of(shuffled)) == SPACE.key(grid_of(state))
+    verdicts = {solve(position, Budget(max_nodes=20_000)).status
+                for position in (state, shuffled)}
+    assert len(verdicts) == 1 or "unknown" in verdicts
+
+
+def test_winning_lines_of_real_deals_replay_to_a_win():
+    for seed in (9, 17):
+        state = RULES.new_game(seed)
+        result = solve(state, Budget(max_nodes=40_000))
+        assert result.status == "won"
+        assert replays_to_win(state, result.line)
+
+
+def test_the_compact_score_is_the_rules_score():
+    for seed in range(1, 6):
+        rng = random.Random(seed)
+        state = RULES.new_game(seed)
+        while moves := RULES.legal_moves(state):
+            assert score(grid_of(state)) == RULES.score(state)
+            state = RULES.apply(state, rng.choice(moves))
+        assert score(grid_of(state)) == RULES.score(state)
+
+
+def test_the_budget_and_cancelling_stop_the_search():
+    state = RULES.new_game(1)
+    limited = solve(state, Budget(max_nodes=50))
+    assert limited.status == "unknown" and limited.nodes <= 60
+    cancel = threading.Event()
+    cancel.set()
+    cancelled = solve(state, Budget(cancel=cancel))
+    assert cancelled.status == "unknown" and cancelled.seconds < 1
+
+
+def test_an_unfinished_search_points_toward_a_better_score():
+    state = RULES.new_game(1)
+    result = solve(state, Budget(max_nodes=3_000))
+    for move in result.progress_line:
+        state = RULES.apply(state, move)
+    assert RULES.score(state) > RULES.score(RULES.new_game(1))
+
+
+def test_hints_are_legal_moves():
+    for seed in (1, 2, 3):
+        state = RULES.new_game(seed)
+        move = hints.hint(RULES, state, Budget(max_nodes=2_000))
+        assert move in RULES.legal_moves(state)
+
+
+def test_the_advisor_is_registered():
+    assert hints.ADVISORS["leapfrog"] is ADVISOR
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10**9), st.integers(0, 30))
+def test_nothing_productive_is_false_while_a_move_gains_points(seed, back):
+    state = late_position(seed, back)
+    gains = any(RULES.score(RULES.apply(state, move)) > RULES.score(state)
+                for move in RULES.legal_moves(state))
+    if gains:
+        assert not no_productive_moves(state)
+
+
+def test_nothing_productive_in_a_dead_end_or_a_won_game():
+    rows = [row[:] for row in SOLVED_ROWS]
+    rows[0] = rows[0][:11] + ["2H", None]
+    rows[1] = rows[1][:11] + ["2S", None]
+    assert no_productive_moves(grid_state(rows))
+    assert no_productive_moves(grid_state(SOLVED_ROWS))
+
+
+def test_auto_finish_puts_the_last_cards_in_place():
+    rows = [row[:] for row in SOLVED_ROWS]
+    rows[2] = rows[2][:6] + [None, "6D", "5D", "4D", "3D", "2D", "7D"]
+    state = grid_state(rows)
+    line = auto_finish_line(state)
+    assert line is not None and replays_to_win(state, line)
+
+
+def test_auto_finish_declines_when_the_end_is_not_mechanical():
+    assert auto_finish_line(RULES.new_game(1)) is None
+    assert auto_finish_line(grid_state(SOLVED_ROWS)) is None
