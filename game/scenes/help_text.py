@@ -237,6 +237,15 @@ Right pick a King, Enter takes it and Esc closes the chooser.
 - In Leap Frog, click a marble and then each square it lands on, or drag it along the chain; \
 End turn, a right-click or Enter ends the turn, and Esc cancels the chain in progress.
 - After a win, a click or any key skips the celebration.
+## Playing from the keyboard
+- On a card table the arrows move a gold ring from pile to pile (Up and Down also choose how \
+many cards of a run to take). Enter or Space picks the cards up; the arrows then go round \
+the places they may go, and Enter or Space puts them down. Esc puts them back. Enter on \
+the stock deals; Enter on a Leapfrog gap fills it.
+- On the Leap Frog board the arrows move the ring from square to square. Enter or Space \
+chooses a marble (or removes it on your first turn); the arrows then go to the squares it \
+can land on, and Enter leaps there. Enter on the marble itself ends the turn; Esc takes \
+the chain back.
 ## Keys
 {keys}
 > Arrows, Enter, Space | move and choose in the menu and in windows like this one

@@ -93,7 +93,7 @@ class _Grid:
 def _fit_grid(inner: pygame.Rect, sections: list, draw: int, label_size: int) -> _Grid:
     """The largest chips (up to a limit) at which every line fits; never below the smallest
     legible size, and then the farthest lines are cut off."""
-    labels = len(sections) * (label_size + 4)
+    labels = len(sections) * (label_size + 2) + (len(sections) - 1) * 4
     for height in range(LARGEST_CHIP, SMALLEST_CHIP - 1, -1):
         grid = _Grid(height, draw, inner.width)
         lines = sum(grid.lines(len(groups)) for _, groups in sections)

@@ -161,6 +161,3 @@ class TableGame:
         """Count the ended game in the statistics; messages for the player."""
         return self.context.stats.record_game(self.game_id, self.rules.score(state), won,
                                               seconds=seconds)
-
-    def celebration_piles(self, state: Any) -> list[Hashable]:
-        return [key for key in self.piles(state) if self.is_foundation(key)]

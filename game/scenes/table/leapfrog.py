@@ -20,7 +20,7 @@ from game.engine.scene import Scene
 from game.engine.text import draw_text
 from game.rules import GAMES
 from game.rules.cards import Card
-from game.rules.leapfrog import BUY_IN, ROWS, WIN_BONUS, LeapfrogState, ScoreBreakdown
+from game.rules.leapfrog import BUY_IN, WIN_BONUS, LeapfrogState, ScoreBreakdown
 from game.rules.moves import Cell, GapMove
 from game.scenes.context import Context
 from game.scenes.table.game import Rows, TableGame, format_time
@@ -134,10 +134,6 @@ class LeapfrogTable(TableGame):
         return self.context.stats.record_game(GAME_ID, self.rules.score(state), won,
                                               winnings=self.rules.winnings(state),
                                               seconds=seconds)
-
-    def celebration_piles(self, state: LeapfrogState) -> list[Hashable]:
-        """The four Kings heading their rows."""
-        return [Cell(row, 0) for row in range(ROWS)]
 
 
 @lru_cache(maxsize=4)

@@ -20,7 +20,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 import pygame
 
 from game.art.cards import CardArt
-from game.engine.easing import in_out_cubic, out_bounce, out_cubic
+from game.engine.easing import in_out_cubic, out_cubic
 from game.engine.layers import LayeredRenderer
 from game.engine.tween import Call, Tween, TweenManager, Wait
 from game.engine.tween import Sequence as TweenSequence
@@ -239,30 +239,6 @@ class CardView:
                       for dx in (-1, 1, -1)]
             self.tweens.add(TweenSequence(*wiggle, Tween(
                 sprite, "pos", home, 0.05, on_complete=lambda s=sprite: self._land(s))))
-
-    def hop(self, keys: Iterable[Hashable]) -> float:
-        """A little celebration: the top card of each pile hops (as high as the room above
-        it allows) and spins edge-on, one pile after another; returns its length in seconds."""
-        assert self.layout is not None
-        delay = 0.0
-        for key in keys:
-            sprites = self.piles.get(key)
-            if not sprites:
-                continue
-            sprite = sprites[-1]
-            self._uncover(sprite)
-            home = self.rest_position(key, len(sprites) - 1)
-            room = home[1] - self.layout.toolbar.bottom - 4
-            up = (home[0], home[1] - max(4, min(room, sprite.rect.height * 0.3)))
-            self.tweens.add(TweenSequence(
-                Wait(delay), Tween(sprite, "pos", up, 0.18, ease=out_cubic),
-                Tween(sprite, "pos", home, 0.5, ease=out_bounce,
-                      on_complete=lambda s=sprite: self._land(s))))
-            self.tweens.add(TweenSequence(
-                Wait(delay), Tween(sprite, "scale_x", 0.0, 0.12, ease=out_cubic),
-                Tween(sprite, "scale_x", 1.0, 0.12, ease=out_cubic)))
-            delay += 0.14
-        return delay + 0.8
 
     # Internals --------------------------------------------------------------------------
 
