@@ -42,8 +42,10 @@ from game.rules.moves import STOCK, CardMove
 
 # Nodes of the first, depth-first dive; most deals are won well within it.
 FIRST_DIVE_NODES = 1500
-# Progress given up per move made in the best-first search (see `best_first`).
-DEPTH_WEIGHT = 0.8
+# The best-first searches, each with its share of the budget left and the progress it gives
+# up per move made (see `best_first`): the first suits most deals; the second, keener on
+# short lines, wins some the first wanders away from.
+BEST_FIRST_PHASES = ((0.7, 0.8), (1.0, 1.5))
 
 
 class KlondikeSpace:
@@ -106,19 +108,24 @@ def solve(state: KlondikeState, budget: Budget) -> SolveResult:
     """Search for a win from `state` within `budget`.
 
     First a short depth-first search in the quick space, which wins most deals in a few
-    dozen positions; then a best-first search of the same space for the harder ones; and
+    dozen positions; then best-first searches of the same space for the harder ones; and
     only if the quick space runs out, the complete search that can prove a loss.
     """
     meter = budget.start()
     deck = deck_of(state)
     root = settle(position_of(state), deck)
     quick = KlondikeSpace(deck, thorough=False)
-    meter.limit(FIRST_DIVE_NODES)
+    meter.limit(nodes=FIRST_DIVE_NODES)
     outcome = depth_first(quick, root, meter)
     hint_path = outcome.best_path
-    meter.limit(None)
-    if not (outcome.found or outcome.exhausted or meter.out):
-        outcome = best_first(quick, root, meter, DEPTH_WEIGHT)
+    for share, weight in BEST_FIRST_PHASES:
+        if outcome.found or outcome.exhausted or meter.out:
+            break
+        nodes, seconds = meter.remaining()
+        meter.limit(None if nodes is None else int(share * nodes),
+                    None if seconds is None else share * seconds)
+        outcome = best_first(quick, root, meter, weight)
+    meter.limit()
     if outcome.exhausted:
         outcome = depth_first(KlondikeSpace(deck, thorough=True), root, meter)
     if outcome.found:

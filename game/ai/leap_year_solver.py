@@ -43,11 +43,16 @@ class Position(NamedTuple):
 
 
 class Stock(NamedTuple):
-    """The stock of the position searched from: each deal's ranks, pile by pile, and for each
-    number of deals made, how many cards of each rank the stock still holds."""
+    """The stock of the position searched from, read ahead: each deal's ranks, pile by pile;
+    for each number of deals made, how many cards of each rank the stock still holds, and the
+    most cards of each rank that can be up before the next deal (a rank cannot pass a lower
+    one, and no card still to come is up); and where each rank's cards arrive, as (deal,
+    pile)."""
 
     deals: tuple[bytes, ...]
     left: tuple[bytes, ...]
+    caps: tuple[bytes, ...]
+    arrivals: tuple[tuple[tuple[int, int], ...], ...]
 
 
 def stock_of(state: LeapYearState) -> Stock:
@@ -62,7 +67,17 @@ def stock_of(state: LeapYearState) -> Stock:
         for rank in ranks:
             counts[rank] += 1
         left.append(bytes(counts))
-    return Stock(tuple(deals), tuple(reversed(left)))
+    left.reverse()
+    caps = []
+    for coming in left:
+        cap = [PER_RANK] * (KING + 1)
+        for rank in range(2, KING + 1):
+            cap[rank] = min(cap[rank - 1], PER_RANK - coming[rank])
+        caps.append(bytes(cap))
+    arrivals = tuple(tuple((deal, pile) for deal, ranks in enumerate(deals)
+                           for pile, dealt in enumerate(ranks) if dealt == rank)
+                     for rank in range(KING + 1))
+    return Stock(tuple(deals), tuple(left), tuple(caps), arrivals)
 
 
 def position_of(state: LeapYearState) -> Position:
@@ -114,7 +129,6 @@ def settle(position: Position, record: list[Step] | None = None) -> Position:
 
 def is_dead(position: Position, stock: Stock) -> bool:
     """True when some rank can never be finished (see the module docstring)."""
-    in_stock = stock.left[position.deals]
     played = position.played
     free = [False] * (KING + 1)
     for pile in position.tableau:
@@ -124,12 +138,32 @@ def is_dead(position: Position, stock: Stock) -> bool:
                 free[rank] = True
                 lowest = rank
     for rank in range(2, KING + 1):
-        if played[rank] == PER_RANK or in_stock[rank]:
+        if played[rank] == PER_RANK:
             continue
-        if not free[rank] or not any(_can_come_next(pile, rank, played)
-                                     for pile in position.tableau):
+        if not free[rank] and not any(
+                _may_arrive_free(position, stock, rank, deal, pile)
+                for deal, pile in stock.arrivals[rank] if deal >= position.deals):
+            return True
+        if not stock.left[position.deals][rank] and not any(
+                _can_come_next(pile, rank, played) for pile in position.tableau):
             return True
     return False
+
+
+def _may_arrive_free(position: Position, stock: Stock, rank: int, deal: int, pile: int
+                     ) -> bool:
+    """Whether the card of `rank` that deal `deal` brings to `pile` may find no lower card
+    under it: every lower card there by then, and what lies on it, must be up before that
+    deal, within the caps of `Stock`."""
+    cards = position.tableau[pile] + bytes(stock.deals[earlier][pile]
+                                           for earlier in range(position.deals, deal))
+    lower = [index for index, other in enumerate(cards) if other < rank]
+    if not lower:
+        return True
+    clear = cards[lower[0]:]
+    cap = stock.caps[deal]
+    return all(position.played[other] + clear.count(other) <= cap[other]
+               for other in set(clear))
 
 
 def _can_come_next(pile: bytes, rank: int, played: bytes) -> bool:

@@ -20,6 +20,7 @@ import json
 import logging
 import os
 import sys
+import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -100,7 +101,7 @@ def deal_fingerprint(game_id: str, seed: int, options: Mapping[str, Any]) -> str
 
 
 def proven_winnable(game_id: str, seed: int, options: Mapping[str, Any], seconds: float,
-                    cancel: Any = None) -> bool:
+                    cancel: threading.Event | None = None) -> bool:
     """True when the solver finds a win for the deal within `seconds` and the winning line,
     replayed through the rules, wins."""
     rules = GAMES[game_id]

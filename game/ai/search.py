@@ -46,7 +46,8 @@ class Budget:
 class Meter:
     """Counts the nodes of one search (or of several phases of it) against a `Budget`."""
 
-    __slots__ = ("budget", "nodes", "started", "out", "_ceiling", "_deadline", "_next_check")
+    __slots__ = ("budget", "nodes", "started", "out", "_ceiling", "_phase_deadline",
+                 "_deadline", "_next_check")
 
     def __init__(self, budget: Budget) -> None:
         self.budget = budget
@@ -56,16 +57,26 @@ class Meter:
         seconds = budget.max_seconds
         self._deadline = None if seconds is None else self.started + seconds
         self._ceiling: int | None = None
+        self._phase_deadline: float | None = None
         self._next_check = 0
 
-    def limit(self, nodes: int | None) -> None:
-        """Let the next search phase count at most `nodes` more nodes (None: no limit but
-        the budget's). A phase stopped by this limit leaves `out` False."""
+    def limit(self, nodes: int | None = None, seconds: float | None = None) -> None:
+        """Let the next search phase count at most `nodes` more nodes and run at most
+        `seconds` more seconds (None: no limit but the budget's). A phase stopped by this
+        limit leaves `out` False."""
         self._ceiling = None if nodes is None else self.nodes + nodes
+        self._phase_deadline = None if seconds is None else time.perf_counter() + seconds
         self._next_check = self.nodes
 
+    def remaining(self) -> tuple[int | None, float | None]:
+        """The nodes and seconds left in the budget (None where it sets no limit)."""
+        nodes = self.budget.max_nodes
+        return (None if nodes is None else max(0, nodes - self.nodes),
+                None if self._deadline is None
+                else max(0.0, self._deadline - time.perf_counter()))
+
     def tick(self) -> bool:
-        """Count one node; False once the budget is spent."""
+        """Count one node; False once the budget is spent (or the phase's limit)."""
         self.nodes += 1
         if self.nodes < self._next_check:
             return True
@@ -76,13 +87,16 @@ class Meter:
         self._next_check = self.nodes + CHECK_EVERY
         if budget.max_nodes is not None:
             self._next_check = min(self._next_check, budget.max_nodes + 1)
+        now = time.perf_counter()
         if self._ceiling is not None:
             if self.nodes > self._ceiling:
                 return False
             self._next_check = min(self._next_check, self._ceiling + 1)
+        if self._phase_deadline is not None and now >= self._phase_deadline:
+            return False
         self.out = (
             (budget.max_nodes is not None and self.nodes > budget.max_nodes)
-            or (self._deadline is not None and time.perf_counter() >= self._deadline)
+            or (self._deadline is not None and now >= self._deadline)
             or (budget.cancel is not None and budget.cancel.is_set())
         )
         return not self.out

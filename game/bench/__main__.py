@@ -31,6 +31,12 @@ def parser() -> argparse.ArgumentParser:
                         help="CPU time to measure each case for, in seconds (default: 1.5)")
     result.add_argument("--games", type=int, default=None,
                         help="games in the ai benchmark's match (default: 40, or 10 within all)")
+    result.add_argument("--deals", type=int, default=None,
+                        help="deals per case in the solvers benchmark (default: 100, or 10 "
+                             "within all)")
+    result.add_argument("--limit", type=float, default=None,
+                        help="seconds per deal in the solvers benchmark (default: 10, or 2 "
+                             "within all)")
     return result
 
 
@@ -39,8 +45,10 @@ def main(argv: list[str] | None = None) -> int:
     args = command_line.parse_args(argv)
     if args.seconds <= 0:
         command_line.error("--seconds must be positive")
-    if args.games is not None and args.games <= 0:
-        command_line.error("--games must be positive")
+    for option in ("games", "deals", "limit"):
+        value = getattr(args, option)
+        if value is not None and value <= 0:
+            command_line.error(f"--{option} must be positive")
     requested = list(BENCHMARKS) if args.name == "all" else [args.name]
     missing = [name for name in requested if BENCHMARKS[name].module is None]
     for name in missing:

@@ -146,7 +146,6 @@ class WinCascade(Scene):
             self._quiet += dt
         if self._quiet >= LINGER_SECONDS or self.elapsed >= LONGEST_SECONDS:
             self.finish()
-        self.dirty = True
 
     def is_idle(self) -> bool:
         return self.done
@@ -228,9 +227,8 @@ class WinCascade(Scene):
         cards = {}
         for key, sprites in view.piles.items():
             for index, sprite in enumerate(sprites):
-                cards[(key, index)] = (sprite.image,
-                                       sprite.image.get_rect(topleft=view.rest_position(key,
-                                                                                        index)))
+                at = view.rest_position(key, index)
+                cards[(key, index)] = (sprite.image, sprite.image.get_rect(topleft=at))
         return cards
 
     def _patch(self, place: Place) -> _Patch:

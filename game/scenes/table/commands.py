@@ -49,7 +49,10 @@ def open_card_table(context: Context, game: TableGame, seed: int | None) -> Card
             context.notify(game.record(old.state, False, saved.elapsed))
         context.notify(context.saves.delete(game.game_id))
     state = game.new_state(random_seed() if seed is None else seed)
-    return CardTableScene(context, game, Session(game.rules, History.start(state)))
+    table = CardTableScene(context, game, Session(game.rules, History.start(state)))
+    if seed is None and table.advisor.winnable_only:
+        table.advisor.winnable_deal(lambda found: _replace_untouched_deal(table, found))
+    return table
 
 
 # Leaving and dialogs -----------------------------------------------------------------------
@@ -136,10 +139,24 @@ def show_pending_notices(table: CardTableScene) -> None:
 
 
 def new_deal(table: CardTableScene, seed: int | None = None) -> None:
-    """Deal a new game with the current options (a random deal unless `seed` is given)."""
+    """Deal a new game with the current options: a random deal unless `seed` is given, or
+    a winnable one when the player wants only those."""
     _abandon(table)
-    state = table.game.new_state(random_seed() if seed is None else seed)
+    if seed is None and table.advisor.winnable_only:
+        table.advisor.winnable_deal(lambda found: _deal(table, found))
+    else:
+        _deal(table, random_seed() if seed is None else seed)
+
+
+def _deal(table: CardTableScene, seed: int) -> None:
+    state = table.game.new_state(seed)
     table.start_session(Session(table.game.rules, History.start(state)))
+
+
+def _replace_untouched_deal(table: CardTableScene, seed: int) -> None:
+    """A winnable deal takes the place of the table's first deal, unless play has begun."""
+    if not table.session.counted:
+        _deal(table, seed)
 
 
 def restart(table: CardTableScene) -> None:

@@ -21,6 +21,7 @@ from game.engine.scene import Scene, Size
 from game.rules import IllegalMove
 from game.scenes.context import Context
 from game.scenes.table import commands, painting
+from game.scenes.table.advisor import TableAdvisor
 from game.scenes.table.game import Switch, TableGame, format_time
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.keyboard import TableKeyboard
@@ -50,6 +51,7 @@ class CardTableScene(Scene):
         self.view = CardView(self.renderer, self.tweens, arc=game.flight_arc)
         self.mouse = TableMouse(self, now_ms)
         self.keyboard = TableKeyboard(self)
+        self.advisor = TableAdvisor(self)  # hints, solver, demo, finish
         self.toolbar = Toolbar(self._tools())
         self.hint: Any | None = None  # a suggested move, shown for a moment
         self._fresh = fresh
@@ -70,6 +72,7 @@ class CardTableScene(Scene):
 
     def on_pause(self) -> None:
         self.mouse.cancel()
+        self.advisor.pause()
         self._covered = True
         self._update_clock()
 
@@ -79,6 +82,7 @@ class CardTableScene(Scene):
         self.refresh_look()
 
     def on_exit(self) -> None:
+        self.advisor.stop()
         self.save()
 
     def on_quit(self) -> None:
@@ -129,10 +133,16 @@ class CardTableScene(Scene):
                 self.dirty = True
         if self._ending is not None:
             self._advance_ending()
+        self.advisor.update(dt)
 
     def is_idle(self) -> bool:
         return (super().is_idle() and self._auto_wait is None and self._ending is None
-                and self.hint is None)
+                and self.hint is None and self.advisor.is_idle())
+
+    @property
+    def automatic_pending(self) -> bool:
+        """An automatic move may follow by itself in a moment."""
+        return self._auto_wait is not None
 
     def needs_redraw(self) -> bool:
         return (super().needs_redraw() or self.renderer.needs_redraw()
@@ -148,6 +158,7 @@ class CardTableScene(Scene):
         self._shown_second = int(seconds)
         self.toolbar.draw(surface, (self.game.score_text(self.session.state),
                                     f"Moves {self.session.move_count}", format_time(seconds)))
+        self.advisor.draw(surface)
 
     # Input ------------------------------------------------------------------------------
 
@@ -163,6 +174,8 @@ class CardTableScene(Scene):
             self._update_clock()
             if event.type in _FOCUS_EVENTS:
                 return False
+        if self.advisor.handle_event(event):
+            return True
         if self.toolbar.handle_event(event) or super().handle_event(event):
             return True
         if event.type == pygame.MOUSEMOTION:
@@ -197,7 +210,11 @@ class CardTableScene(Scene):
             Tool("Undo", self.undo, lambda: playing() and self.session.history.can_undo),
             Tool("Redo", self.redo, lambda: playing() and self.session.history.can_redo),
         ]
-        if type(self.game).hint is not TableGame.hint:
+        if self.advisor.available:
+            tools += [Tool("Hint", self.show_hint, playing),
+                      Tool("Solve?", self.advisor.ask_can_win, playing),
+                      Tool("Demo", self.advisor.toggle_demo, playing)]
+        elif type(self.game).hint is not TableGame.hint:
             tools.append(Tool("Hint", self.show_hint, playing))
         if self.game.has_options:
             tools.append(Tool("Options", lambda: commands.open_options(self)))
@@ -240,6 +257,7 @@ class CardTableScene(Scene):
         self._auto_wait = AUTO_GAP if automatic else AUTO_DELAY
         self.save()
         self._check_end()
+        self.advisor.on_moved(automatic)
         return True
 
     def choose(self, moves: list) -> None:
@@ -261,6 +279,7 @@ class CardTableScene(Scene):
         """Undo or redo one move; the cards fly back, and no automatic move follows."""
         self._auto_wait = None
         self.hint = None
+        self.advisor.stop()
         move = step()
         if move is None:
             return
@@ -270,8 +289,16 @@ class CardTableScene(Scene):
         self.save()
 
     def show_hint(self) -> None:
-        """Light up the move the game suggests, if it has a way to suggest one."""
-        self.hint = None if self.session.finished else self.game.hint(self.session.state)
+        """Light up the move the game suggests, if it has a way to suggest one: the solver's,
+        worked out in the background, for games that have one."""
+        if self.advisor.available:
+            self.advisor.request_hint()
+        else:
+            self.point_out(None if self.session.finished else self.game.hint(self.session.state))
+
+    def point_out(self, move: Any | None) -> None:
+        """Let `move` glow for a moment."""
+        self.hint = move
         self._hint_left = HINT_SECONDS
         self.dirty = True
 
@@ -297,6 +324,7 @@ class CardTableScene(Scene):
     def start_session(self, session: Session) -> None:
         """Play another deal (a new game, a restart) on this table."""
         self.session = session
+        self.advisor.stop()
         self._auto_wait = None
         self.hint = None
         self._ending = None

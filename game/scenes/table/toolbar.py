@@ -1,9 +1,10 @@
 """The table's strip at the top: buttons on the left, score, moves and time on the right.
 
 Sized from the strip's height so it stays legible at 640x480 and slim at 1920x1080; when the
-window is too narrow for everything, the buttons' labels shrink before anything is hidden.
-The whole strip is composed once into a surface and redrawn only when a button's state or a
-number changes, so a frame costs one blit for it.
+window is too narrow for everything, the space around the labels shrinks first, then the last
+tools move into a "More" button's menu (labels are never cut). The whole strip is composed
+once into a surface and redrawn only when a button's state or a number changes, so a frame
+costs one blit for it.
 """
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ from game.art.render import font
 from game.art.skin import button_surface
 from game.engine.text import draw_text
 from game.scenes.ui import SkinButton
+
+MORE = "More…"
+MENU_FILL = (18, 24, 34)
 
 
 @dataclass(frozen=True)
@@ -43,67 +47,121 @@ class Toolbar:
 
     def __init__(self, tools: Sequence[Tool]) -> None:
         self.tools = list(tools)
-        self.buttons = [SkinButton(pygame.Rect(0, 0, 1, 1), tool.label, tool.action)
-                        for tool in self.tools]
+        self._tool_buttons = [SkinButton(pygame.Rect(0, 0, 1, 1), tool.label, tool.action)
+                              for tool in self.tools]
+        self.more = SkinButton(pygame.Rect(0, 0, 1, 1), MORE, self._toggle_menu)
+        self.shown = len(self.tools)  # tools with a button on the strip; the rest: the menu
+        self.menu: ToolMenu | None = None  # the More button's menu, while open
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.text_size = 16
         self.status_left = 0
         self._drawn: tuple | None = None  # what the composed surface shows
         self._surface: pygame.Surface | None = None
 
+    @property
+    def buttons(self) -> list[SkinButton]:
+        """The buttons on the strip, left to right (More last, when it is needed)."""
+        strip = self._tool_buttons[:self.shown]
+        return [*strip, self.more] if self.shown < len(self.tools) else strip
+
+    def _placed(self) -> list[tuple[SkinButton, Tool | None]]:
+        """The strip's buttons with their tools (None for More)."""
+        pairs: list[tuple[SkinButton, Tool | None]] = list(
+            zip(self._tool_buttons[:self.shown], self.tools[:self.shown], strict=True))
+        return [*pairs, (self.more, None)] if self.shown < len(self.tools) else pairs
+
     def layout(self, rect: pygame.Rect) -> None:
         """Place the buttons along `rect`, leaving the right part for the read-out."""
         self.rect = rect
+        self.menu = None
         height = max(20, rect.height - max(6, rect.height // 5))
-        pad = max(4, height // 4)
         gap = max(3, height // 6)
-        labels = [tool.label for tool in self.tools]
         text_size = max(8, round(height * 0.56))
-        widths = [font(text_size).size(label)[0] + 2 * pad
-                  + (2 * _light_room(height) if tool.checked is not None else 0)
-                  for label, tool in zip(labels, self.tools, strict=True)]
-        room = rect.width * 0.66 - gap * (len(widths) + 1)
-        if sum(widths) > room:
-            widths = [max(height, round(width * room / sum(widths))) for width in widths]
+        room = rect.width * 0.66
+        widths = self._widths(text_size, height, max(4, height // 4))
+        if _span(widths, gap) > room:
+            widths = self._widths(text_size, height, 3)
+        self.shown = len(widths)
+        if _span(widths, gap) > room:
+            more = font(text_size).size(MORE)[0] + 6
+            while self.shown > 1 and _span([*widths[:self.shown], more], gap) > room:
+                self.shown -= 1
+            widths = [*widths[:self.shown], more]
         x = rect.x + gap
         top = rect.y + (rect.height - height) // 2
         for button, width in zip(self.buttons, widths, strict=True):
             button.rect = pygame.Rect(x, top, width, height)
             x += width + gap
+        for button in self._tool_buttons[self.shown:]:
+            button.rect = pygame.Rect(0, 0, 0, 0)
         self.status_left = x + gap
         self.text_size = max(12, round(rect.height * 0.48))
         self._surface = pygame.Surface(rect.size, pygame.SRCALPHA)
         self._drawn = None
 
+    def _widths(self, text_size: int, height: int, pad: int) -> list[int]:
+        """Each tool's button width: its label, `pad` either side, and room for a light."""
+        return [font(text_size).size(tool.label)[0] + 2 * pad
+                + (2 * _light_room(height) if tool.checked is not None else 0)
+                for tool in self.tools]
+
+    def _toggle_menu(self) -> None:
+        if self.menu is not None:
+            self.menu = None
+        elif self.shown < len(self.tools):
+            self.menu = ToolMenu(self.tools[self.shown:], self.more.rect)
+
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """True when the event belonged to the toolbar (a press or release on it)."""
-        for button, tool in zip(self.buttons, self.tools, strict=True):
-            button.enabled = tool.enabled()
+        """True when the event belonged to the toolbar (a press or release on it or on its
+        open menu; a key, or a press elsewhere, closes the menu and is used for that)."""
+        if self.menu is not None and self._menu_event(event):
+            return True
+        placed = self._placed()
+        for button, tool in placed:
+            button.enabled = tool is None or tool.enabled()
         used = False
-        for button in self.buttons:
+        for button, _ in placed:
             used = button.handle_event(event) or used
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return used or self.rect.collidepoint(event.pos)
         return False
 
+    def _menu_event(self, event: pygame.event.Event) -> bool:
+        """The open menu's share of `event`: True when used (a press on More is left to the
+        button, which closes the menu)."""
+        pos = getattr(event, "pos", None)
+        if pos is not None and self.menu.rect.collidepoint(pos):
+            if self.menu.handle_event(event):
+                self.menu = None
+            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        self.menu.hovered = None
+        if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONDOWN
+                                            and not self.more.rect.collidepoint(pos)):
+            self.menu = None
+            return True
+        return False
+
     def draw(self, surface: pygame.Surface, readout: Sequence[str]) -> None:
-        for button, tool in zip(self.buttons, self.tools, strict=True):
-            button.enabled = tool.enabled()
-        looks = tuple((_state(button), tool.checked is not None and tool.checked())
-                      for button, tool in zip(self.buttons, self.tools, strict=True))
+        placed = self._placed()
+        for button, tool in placed:
+            button.enabled = tool is None or tool.enabled()
+        looks = tuple((_state(button), tool is not None and tool.checked is not None
+                       and tool.checked()) for button, tool in placed)
         if (looks, tuple(readout)) != self._drawn:
             self._drawn = (looks, tuple(readout))
             self._compose(looks, readout)
         surface.blit(self._surface, self.rect)
+        if self.menu is not None:
+            self.menu.draw(surface)
 
     def _compose(self, looks: Sequence[tuple[str, bool]], readout: Sequence[str]) -> None:
         strip = self._surface
         strip.fill((0, 0, 0, 0))
         strip.blit(strip_surface(self.rect.size), (0, 0))
-        for button, tool, (look, on) in zip(self.buttons, self.tools, looks, strict=True):
+        for (button, tool), (look, on) in zip(self._placed(), looks, strict=True):
             area = button.rect.move(-self.rect.x, -self.rect.y)
             strip.blit(button_surface(area.size, button.label, look), area)
-            if tool.checked is not None:
+            if tool is not None and tool.checked is not None:
                 _draw_light(strip, area, on)
         x = self.rect.width - max(8, self.rect.height // 3)
         left = self.status_left - self.rect.x
@@ -114,6 +172,75 @@ class Toolbar:
                 size -= 1
             area = draw_text(strip, text, size, palette.TEXT, (x, middle), anchor="midright")
             x = area.left - max(10, self.rect.height // 2)
+
+
+class ToolMenu:
+    """The tools that did not fit on the strip, listed under the More button; a click on
+    one runs it (a switch flips) and closes the menu."""
+
+    def __init__(self, tools: Sequence[Tool], under: pygame.Rect) -> None:
+        self.tools = list(tools)
+        self.row = round(under.height * 1.25)
+        self.text_size = max(8, round(under.height * 0.56))
+        width = max(font(self.text_size).size(_menu_label(tool, False))[0]
+                    for tool in self.tools)
+        self.pad = max(6, self.row // 3)
+        self.rect = pygame.Rect(under.x, under.bottom + 4, width + 2 * self.pad,
+                                self.row * len(self.tools) + 8)
+        self.hovered: int | None = None
+        self.pressed: int | None = None
+
+    def _row_at(self, pos: tuple[int, int]) -> int | None:
+        index = (pos[1] - self.rect.y - 4) // self.row
+        inside = self.rect.collidepoint(pos) and 0 <= index < len(self.tools)
+        return index if inside and self.tools[index].enabled() else None
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Follow the pointer; True once a tool has been chosen (and run)."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self._row_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed = self._row_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            chosen = self._row_at(event.pos)
+            if chosen is not None and chosen == self.pressed:
+                self.tools[chosen].action()
+                return True
+            self.pressed = None
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, MENU_FILL, self.rect, border_radius=5)
+        pygame.draw.rect(surface, palette.ACCENT, self.rect, 1, border_radius=5)
+        for index, tool in enumerate(self.tools):
+            row = pygame.Rect(self.rect.x + 1, self.rect.y + 4 + index * self.row,
+                              self.rect.width - 2, self.row)
+            if index == self.hovered:
+                surface.blit(_highlight(row.size), row)
+            colour = palette.TEXT if tool.enabled() else palette.TEXT_DIM
+            label = _menu_label(tool, tool.checked is not None and tool.checked())
+            draw_text(surface, label, self.text_size, colour, (row.x + self.pad, row.centery),
+                      anchor="midleft")
+
+
+def _menu_label(tool: Tool, on: bool) -> str:
+    """A tool's line in the menu; a switch says whether it is on."""
+    if tool.checked is None:
+        return tool.label
+    return f"{tool.label}: {'on' if on else 'off'}"
+
+
+@lru_cache(maxsize=4)
+def _highlight(size: tuple[int, int]) -> pygame.Surface:
+    """The faint gold band under the menu row the pointer is on."""
+    band = pygame.Surface(size, pygame.SRCALPHA)
+    band.fill((*palette.ACCENT, 60))
+    return band
+
+
+def _span(widths: Sequence[int], gap: int) -> int:
+    """Width taken by buttons of `widths` with `gap` before, between and after them."""
+    return sum(widths) + gap * (len(widths) + 1)
 
 
 def _light_room(height: int) -> int:

@@ -1,0 +1,114 @@
+"""Pools of winnable deals: the command that proves them, and the loader that trusts a file
+only when every check passes."""
+
+import json
+import logging
+
+import pytest
+
+from game.ai.pools import (
+    SOURCE_FOLDER,
+    SPECS,
+    PoolShelf,
+    build_pool,
+    load_pool,
+    main,
+    proven_winnable,
+    spec_for,
+    write_pool,
+)
+
+DRAW1 = next(spec for spec in SPECS if spec.name == "klondike-draw1")
+STANDARD = {"redeals": None, "start_rank": 1, "scoring": "standard"}
+
+
+@pytest.fixture(scope="module")
+def good_data():
+    data = build_pool(DRAW1, range(1, 4), 2.0)
+    assert data["seeds"], "the solver wins easy draw-1 deals within two seconds"
+    return data
+
+
+def test_the_command_writes_a_valid_pool_for_a_tiny_range(tmp_path, capsys):
+    assert main(["--deals", "3", "--seconds", "1", "--pool", "klondike-draw1",
+                 "--out", str(tmp_path)]) == 0
+    pool = load_pool(tmp_path, DRAW1)
+    assert pool is not None and pool.seeds and set(pool.seeds) <= {1, 2, 3}
+    data = json.loads((tmp_path / "klondike-draw1.json").read_text())
+    assert data["options"] == {"draw": 1, "redeals": None, "start_rank": 1}
+    assert data["seeds_tried"] == 3 and data["solver"]
+    for seed in pool.seeds:
+        assert proven_winnable("klondike", seed, dict(DRAW1.options), 2.0)
+    assert "klondike-draw1" in capsys.readouterr().out
+
+
+def test_a_pool_holds_only_deals_the_solver_won(good_data):
+    assert all(proven_winnable("klondike", seed, dict(DRAW1.options), 2.0)
+               for seed in good_data["seeds"])
+
+
+def damaged(data, change):
+    copy = json.loads(json.dumps(data))
+    change(copy)
+    return copy
+
+
+CHANGES = {
+    "wrong kind": lambda d: d.update(kind="leaps-settings"),
+    "newer format": lambda d: d.update(format=2),
+    "another game": lambda d: d.update(game="lucas_leaps"),
+    "other options": lambda d: d["options"].update(draw=3),
+    "no seeds": lambda d: d.update(seeds=[]),
+    "a seed twice": lambda d: d.update(seeds=d["seeds"] + d["seeds"][:1]),
+    "a negative seed": lambda d: d.update(seeds=[-1]),
+    "a seed in words": lambda d: d.update(seeds=["one"]),
+    "seeds not a list": lambda d: d.update(seeds={"1": 1}),
+    "another deal first": lambda d: d.update(seeds=[99_999, *d["seeds"]]),
+    "an unknown key": lambda d: d.update(extra=1),
+    "a missing key": lambda d: d.pop("solver"),
+    "no solver named": lambda d: d.update(solver=""),
+    "fewer tried than kept": lambda d: d.update(seeds_tried=0),
+}
+
+
+@pytest.mark.parametrize("change", CHANGES.values(), ids=CHANGES.keys())
+def test_a_damaged_pool_is_refused_with_a_warning(good_data, tmp_path, caplog, change):
+    write_pool(tmp_path, DRAW1, damaged(good_data, change))
+    with caplog.at_level(logging.WARNING, logger="game.ai.pools"):
+        assert load_pool(tmp_path, DRAW1) is None
+    assert "not used" in caplog.text
+
+
+@pytest.mark.parametrize("content", [b"", b"{", b"[1, 2, 3]", b"null", b"\xff\xfe{}",
+                                     b"[" * 100_000])
+def test_a_pool_file_that_is_not_a_pool_is_refused(tmp_path, content):
+    (tmp_path / DRAW1.file_name).write_bytes(content)
+    assert load_pool(tmp_path, DRAW1) is None
+
+
+def test_an_intact_pool_loads(good_data, tmp_path):
+    write_pool(tmp_path, DRAW1, good_data)
+    pool = PoolShelf(tmp_path).pool_for("klondike", {"draw": 1, **STANDARD})
+    assert pool is not None and list(pool.seeds) == good_data["seeds"]
+
+
+def test_pools_serve_only_the_options_they_were_proven_for():
+    assert spec_for("klondike", {"draw": 3, **STANDARD}).name == "klondike-draw3"
+    assert spec_for("klondike", {"draw": 1, **STANDARD, "scoring": "vegas"}).name == \
+        "klondike-draw1"
+    assert spec_for("klondike", {"draw": 2, **STANDARD}) is None
+    assert spec_for("klondike", {"draw": 3, **STANDARD, "redeals": 2}) is None
+    assert spec_for("klondike", {"draw": 3, **STANDARD, "start_rank": 7}) is None
+    assert spec_for("lucas_leaps", {}).name == "lucas_leaps"
+
+
+def test_the_shipped_pools_pass_their_checks():
+    shelf = PoolShelf(SOURCE_FOLDER)
+    shipped = [spec for spec in SPECS if (SOURCE_FOLDER / spec.file_name).exists()]
+    assert {"klondike-draw3", "klondike-draw1"} <= {spec.name for spec in shipped}
+    for spec in shipped:
+        pool = shelf.pool_for(spec.game_id, {**STANDARD, **dict(spec.options)})
+        assert pool is not None and pool.seeds, spec.name
+        assert spec.game_id != "klondike" or len(pool.seeds) >= 100, spec.name
+    draw3 = shelf.pool_for("klondike", {"draw": 3, **STANDARD})
+    assert proven_winnable("klondike", draw3.seeds[-1], {"draw": 3, **STANDARD}, 5.0)
