@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 
 from game.rules import GAMES
 from game.rules.serial import expect_bool, expect_choice, expect_int, expect_list
+from game.store.atomic import set_aside
 from game.store.documents import expect_number, load_document, open_envelope, save_document
 from game.store.paths import SETTINGS_FILE
 
@@ -103,10 +104,11 @@ class Section:
         super().__setattr__(key, checks[key](value, f"{self.NAME}.{key}"))
 
     @classmethod
-    def from_dict(cls, data: object) -> Section:
-        """The section from the file: bad values and unknown keys are logged and skipped."""
+    def from_dict(cls, data: object, problems: list[str]) -> Section:
+        """The section from the file: each bad value falls back to its default and is named in
+        `problems`; unknown keys (a newer version's, say) are only logged."""
         if not isinstance(data, dict):
-            log.warning("settings %s: expected an object, got %r; using defaults", cls.NAME, data)
+            problems.append(cls.NAME)
             return cls()
         checks = _checks_of(cls)
         values = {}
@@ -118,6 +120,7 @@ class Section:
                 values[key] = checks[key](value, f"{cls.NAME}.{key}")
             except ValueError as error:
                 log.warning("setting %s; using the default", error)
+                problems.append(f"{cls.NAME}.{key}")
         return cls(**values)
 
     def to_dict(self) -> dict:
@@ -217,6 +220,8 @@ class Settings:
     sound: SoundSettings = _section(SoundSettings)
     window: WindowSettings = _section(WindowSettings)
     folder: Path | None = field(default=None, compare=False, repr=False)
+    # Settings the file held with values that could not be used, now back to their defaults.
+    repaired: list[str] = field(default_factory=list, compare=False, repr=False)
 
     @classmethod
     def load(cls, folder: Path) -> tuple[Settings, list[str]]:
@@ -225,7 +230,20 @@ class Settings:
                                            cls.from_dict)
         settings = settings or cls()
         settings.folder = folder
+        if settings.repaired:
+            messages += settings._keep_repaired_file()
         return settings, messages
+
+    def _keep_repaired_file(self) -> list[str]:
+        """Set the file with unusable values aside, so nothing in it is lost, and save the
+        settings as they now are in its place."""
+        names = ", ".join(self.repaired)
+        try:
+            kept = f"the old file is kept as {set_aside(self.folder / SETTINGS_FILE).name}"
+        except OSError:
+            kept = "the old file could not be set aside"
+        return [f"Some of your settings could not be used ({names}) and are back to their "
+                f"defaults; {kept}.", *self.save()]
 
     def save(self) -> list[str]:
         """Write the settings atomically; [] on success, else a message for the player."""
@@ -261,8 +279,11 @@ class Settings:
         sections = _section_types()
         for key in data.keys() - sections.keys() - {"kind", "format"}:
             log.warning("ignoring unknown settings section %s", key)
-        return cls(**{name: section.from_dict(data[name])
-                      for name, section in sections.items() if name in data})
+        problems: list[str] = []
+        settings = cls(**{name: section.from_dict(data[name], problems)
+                          for name, section in sections.items() if name in data})
+        settings.repaired = problems
+        return settings
 
     def _sections(self) -> dict[str, Section]:
         return {name: getattr(self, name) for name in _section_types()}

@@ -3,8 +3,8 @@ and every other file is left exactly as it was.
 
 The store's own tests check each loader case by case; here every kind of damage meets every
 kind of file through the real start (`load_context`, the first scenes, the notices, frames).
-One exception is by design (game.store.settings): a settings file that is whole but holds a bad
-value keeps its other values and lets that one fall back to its default, with a logged warning.
+A settings file that is whole but holds bad values keeps its other values: the bad ones fall
+back to their defaults, the player is told, and the file as it was is kept aside.
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ DAMAGES: dict[str, Damage] = {
     "another game's save": lambda kind, data, raw, other: other,
     "newer format": lambda kind, data, raw, other: _json({**data, "format": 99}),
 }
-# Settings files whose values fall back one by one rather than the file being set aside.
+# Settings files whose bad values fall back one by one (the file itself is kept aside).
 VALUE_BY_VALUE = {("settings", "wrong types"), ("settings", "absurd numbers")}
 
 
@@ -128,18 +128,22 @@ def test_a_damaged_file_is_set_aside_with_a_notice_and_nothing_else_is_lost(
 
 
 @pytest.mark.parametrize(("kind", "damage"), sorted(VALUE_BY_VALUE))
-def test_bad_setting_values_fall_back_one_by_one_and_the_rest_is_kept(
+def test_bad_setting_values_fall_back_one_by_one_and_the_file_is_kept_aside(
         kind, damage, private_data_folder):
     folder = private_data_folder
     path, damaged, others = damage_file(folder, kind, damage)
     app, context = start_and_run(kind)
     try:
-        assert isinstance(app.stack.top, MenuScene) and context.notices == []
+        notice = app.stack.top
+        assert isinstance(notice, NoticeScene), type(notice)
+        assert "settings could not be used" in notice.message
+        assert "settings.json.bad" in notice.message
         assert context.settings.appearance.felt == "blue"  # a good value, kept
         assert context.settings.sound == Settings().sound
         assert context.settings.window.size == Settings().window.size
-        assert path.read_bytes() == damaged and not list(folder.glob("*.bad"))
+        assert (folder / "settings.json.bad").read_bytes() == damaged
+        assert Settings.load(folder)[0].appearance.felt == "blue"  # saved again, repaired
         assert {file.name: file.read_bytes() for file in folder.iterdir()
-                if file != path} == others
+                if file.name not in ("settings.json", "settings.json.bad")} == others
     finally:
         app.close()

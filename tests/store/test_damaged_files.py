@@ -266,6 +266,8 @@ def test_any_json_contents_load_without_crashing(tmp_path_factory, store, data):
     (folder / FILES[store]).write_text(json.dumps(data.draw(strategy)))
     value, messages = load_all(folder)[store]
     assert len(messages) <= 1
-    assert (folder / FILES[store]).exists() != bool(messages)
+    assert (folder / (FILES[store] + ".bad")).exists() == bool(messages)
+    repaired = store == "settings" and bool(value.repaired)
+    assert (folder / FILES[store]).exists() == (not messages or repaired)
     if store == "settings":
         assert Settings.from_dict(value.to_dict()) == value
