@@ -251,3 +251,12 @@ def test_a_damaged_pool_is_not_dealt_from(make_table, context, tmp_path, monkeyp
     assert table.scene.advisor.status_text() == DEAL_LABEL  # a search, not the damaged file
     run_until(table, lambda: not table.scene.advisor.runner.busy)
     assert table.scene.session.state.stock  # a deal was made
+
+
+def test_a_game_the_demo_wins_counts_as_played_not_won(make_table, manual):
+    table = make_table(NEAR_WON)
+    table.click(button(table, "Demo").rect.center)
+    run_until(table, lambda: table.scene.session.finished)
+    assert table.scene.session.is_won
+    stats = table.scene.context.stats.get("klondike")
+    assert (stats.played, stats.won) == (1, 0)

@@ -193,10 +193,12 @@ def save_session(table: CardTableScene) -> None:
 
 
 def record_end(table: CardTableScene, won: bool) -> None:
-    """Count the finished game and forget its save."""
+    """Count the finished game (a win the demo played counts as played, not won) and forget
+    its save."""
     context = table.context
     session = table.session
-    context.notify(table.game.record(session.state, won, session.clock.elapsed))
+    won_by_player = won and not session.demonstrated
+    context.notify(table.game.record(session.state, won_by_player, session.clock.elapsed))
     if context.autosave:
         context.notify(context.saves.delete(table.game.game_id))
 

@@ -72,6 +72,7 @@ class Session:
         self.move_count = move_count  # the player's moves, undone ones included
         self.clock = Stopwatch(elapsed, now)
         self.finished = False  # ended and recorded: no more moves, no second record
+        self.demonstrated = False  # the demo played part of it: a win then is not the player's
         self._legal: tuple[Any, list] = (None, [])
 
     @property
