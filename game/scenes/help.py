@@ -82,17 +82,7 @@ class HelpScene(ModalScene):
     # Layout --------------------------------------------------------------------------
 
     def layout(self, size: tuple[int, int]) -> None:
-        width = min(self.px(900), size[0] - self.px(24))
-        height = min(self.px(860), size[1] - self.px(16))
-        self.panel = pygame.Rect(0, 0, width, height)
-        self.panel.center = (size[0] // 2, size[1] // 2)
-        pad = self.px(24)
-        tabs = pygame.Rect(self.panel.x + pad, self.panel.y + pad + self.px(46),
-                           width - 2 * pad, self.px(42))
-        self.tabs.layout(tabs)
-        button_size = (self.px(150), self.px(48))
-        button_top = self.panel.bottom - pad - button_size[1]
-        self.button.layout(self.panel.centerx, button_top, button_size, 0)
+        tabs, button_top = self.lay_out_tabbed_panel(size, (900, 860), self.tabs, self.button)
         self.view = pygame.Rect(tabs.x + self.px(8), tabs.bottom + self.px(16),
                                 tabs.width - self.px(30), button_top - tabs.bottom - self.px(30))
         self._lay_out_page()

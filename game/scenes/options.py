@@ -116,17 +116,7 @@ class OptionsScene(ModalScene):
     # Layout ------------------------------------------------------------------------
 
     def layout(self, size: tuple[int, int]) -> None:
-        width = min(self.px(820), size[0] - self.px(24))
-        height = min(self.px(660), size[1] - self.px(16))
-        self.panel = pygame.Rect(0, 0, width, height)
-        self.panel.center = (size[0] // 2, size[1] // 2)
-        pad = self.px(24)
-        tabs = pygame.Rect(self.panel.x + pad, self.panel.y + pad + self.px(46),
-                           width - 2 * pad, self.px(42))
-        self.tabs.layout(tabs)
-        button_size = (self.px(150), self.px(48))
-        button_top = self.panel.bottom - pad - button_size[1]
-        self.buttons.layout(self.panel.centerx, button_top, button_size, self.px(20))
+        tabs, button_top = self.lay_out_tabbed_panel(size, (820, 660), self.tabs, self.buttons)
         note = self.px(34)
         self.body = pygame.Rect(tabs.x, tabs.bottom + self.px(14), tabs.width,
                                 button_top - note - tabs.bottom - self.px(14))

@@ -209,17 +209,7 @@ class StatsScene(ModalScene):
     # Layout and drawing --------------------------------------------------------------
 
     def layout(self, size: tuple[int, int]) -> None:
-        width = min(self.px(980), size[0] - self.px(24))
-        height = min(self.px(620), size[1] - self.px(16))
-        self.panel = pygame.Rect(0, 0, width, height)
-        self.panel.center = (size[0] // 2, size[1] // 2)
-        pad = self.px(24)
-        tabs = pygame.Rect(self.panel.x + pad, self.panel.y + pad + self.px(46),
-                           width - 2 * pad, self.px(42))
-        self.tabs.layout(tabs)
-        button_size = (self.px(150), self.px(48))
-        button_top = self.panel.bottom - pad - button_size[1]
-        self.buttons.layout(self.panel.centerx, button_top, button_size, self.px(20))
+        tabs, button_top = self.lay_out_tabbed_panel(size, (980, 620), self.tabs, self.buttons)
         body = pygame.Rect(tabs.x, tabs.bottom + self.px(18), tabs.width,
                            button_top - tabs.bottom - self.px(36))
         split = round(body.width * 0.4)

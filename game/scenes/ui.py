@@ -284,6 +284,24 @@ class ModalScene(Scene):
         """`value` pixels at 1280x800, scaled to the window."""
         return max(1, round(value * self.scale))
 
+    def lay_out_tabbed_panel(self, size: Size, largest: Size, tabs: TabBar,
+                             buttons: ButtonRow) -> tuple[pygame.Rect, int]:
+        """Centre a panel of at most `largest` (at 1280x800) in the window, with `tabs` across
+        its top under the title and `buttons` along its bottom; returns the tab bar's rect and
+        the top of the buttons, between which the page goes."""
+        width = min(self.px(largest[0]), size[0] - self.px(24))
+        height = min(self.px(largest[1]), size[1] - self.px(16))
+        self.panel = pygame.Rect(0, 0, width, height)
+        self.panel.center = (size[0] // 2, size[1] // 2)
+        pad = self.px(24)
+        bar = pygame.Rect(self.panel.x + pad, self.panel.y + pad + self.px(46),
+                          width - 2 * pad, self.px(42))
+        tabs.layout(bar)
+        button_size = (self.px(150), self.px(48))
+        button_top = self.panel.bottom - pad - button_size[1]
+        buttons.layout(self.panel.centerx, button_top, button_size, self.px(20))
+        return bar, button_top
+
     def draw(self, surface: pygame.Surface) -> None:
         shown = max(0.0, min(1.0, self.appear))
         dim(surface, round(DIM_ALPHA * shown))
