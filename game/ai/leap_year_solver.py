@@ -11,9 +11,11 @@ exactly when `played[r - 1] > played[r]`, and the position key is the tableau an
 made. Every foundation takes one card of each rank, so `played[r] == 16` means rank r is done.
 
 Safe plays, made at once: a top card of rank r with `played[r - 1] + b >= 16`, where b counts
-the rank-r cards under it in its pile. A winning line that leaves it might play, before it,
-only the other rank-r cards not under it, fewer than the free foundations showing r - 1; so
-playing it first and the rest of that line unchanged also wins.
+the rank-r cards under it in its pile. A winning line that leaves it where it is can play
+before it only the other rank-r cards not under it, at most `15 - played[r] - b`, which is
+fewer than the `played[r - 1] - played[r]` foundations showing r - 1 now (and their number
+only drops by those plays). So each of them still finds a foundation when this card went up
+first, and the rest of the line, unchanged, wins too.
 
 Lost positions cut off at once: the last rank-r card played must come after every card of a
 lower rank (each rank-r card needs a rank r - 1 card played before it, one for one), so when
@@ -43,16 +45,11 @@ class Position(NamedTuple):
 
 
 class Stock(NamedTuple):
-    """The stock of the position searched from, read ahead: each deal's ranks, pile by pile;
-    for each number of deals made, how many cards of each rank the stock still holds, and the
-    most cards of each rank that can be up before the next deal (a rank cannot pass a lower
-    one, and no card still to come is up); and where each rank's cards arrive, as (deal,
-    pile)."""
+    """The stock of the position searched from: each deal's ranks, pile by pile, and for each
+    number of deals made, how many cards of each rank the stock still holds."""
 
     deals: tuple[bytes, ...]
     left: tuple[bytes, ...]
-    caps: tuple[bytes, ...]
-    arrivals: tuple[tuple[tuple[int, int], ...], ...]
 
 
 def stock_of(state: LeapYearState) -> Stock:
@@ -67,17 +64,7 @@ def stock_of(state: LeapYearState) -> Stock:
         for rank in ranks:
             counts[rank] += 1
         left.append(bytes(counts))
-    left.reverse()
-    caps = []
-    for coming in left:
-        cap = [PER_RANK] * (KING + 1)
-        for rank in range(2, KING + 1):
-            cap[rank] = min(cap[rank - 1], PER_RANK - coming[rank])
-        caps.append(bytes(cap))
-    arrivals = tuple(tuple((deal, pile) for deal, ranks in enumerate(deals)
-                           for pile, dealt in enumerate(ranks) if dealt == rank)
-                     for rank in range(KING + 1))
-    return Stock(tuple(deals), tuple(left), tuple(caps), arrivals)
+    return Stock(tuple(deals), tuple(reversed(left)))
 
 
 def position_of(state: LeapYearState) -> Position:
@@ -129,7 +116,6 @@ def settle(position: Position, record: list[Step] | None = None) -> Position:
 
 def is_dead(position: Position, stock: Stock) -> bool:
     """True when some rank can never be finished (see the module docstring)."""
-    played = position.played
     free = [False] * (KING + 1)
     for pile in position.tableau:
         lowest = KING + 1
@@ -137,52 +123,30 @@ def is_dead(position: Position, stock: Stock) -> bool:
             if rank <= lowest:
                 free[rank] = True
                 lowest = rank
-    for rank in range(2, KING + 1):
-        if played[rank] == PER_RANK:
-            continue
-        if not free[rank] and not any(
-                _may_arrive_free(position, stock, rank, deal, pile)
-                for deal, pile in stock.arrivals[rank] if deal >= position.deals):
-            return True
-        if not stock.left[position.deals][rank] and not any(
-                _can_come_next(pile, rank, played) for pile in position.tableau):
-            return True
-    return False
-
-
-def _may_arrive_free(position: Position, stock: Stock, rank: int, deal: int, pile: int
-                     ) -> bool:
-    """Whether the card of `rank` that deal `deal` brings to `pile` may find no lower card
-    under it: every lower card there by then, and what lies on it, must be up before that
-    deal, within the caps of `Stock`."""
-    cards = position.tableau[pile] + bytes(stock.deals[earlier][pile]
-                                           for earlier in range(position.deals, deal))
-    lower = [index for index, other in enumerate(cards) if other < rank]
-    if not lower:
-        return True
-    clear = cards[lower[0]:]
-    cap = stock.caps[deal]
-    return all(position.played[other] + clear.count(other) <= cap[other]
-               for other in set(clear))
-
-
-def _can_come_next(pile: bytes, rank: int, played: bytes) -> bool:
-    """Whether the top card of `rank` in `pile` may be the next of its rank to go up. Every
-    card above it must go up first, and until a card of `rank` goes up, no higher rank can
-    have more cards up than `rank` has now."""
-    index = pile.rfind(rank)
-    if index < 0:
-        return False
-    above = pile[index + 1:]
-    room = played[rank]
-    return all(room - played[higher] >= above.count(higher)
-               for higher in set(above) if higher > rank)
+    in_stock = stock.left[position.deals]
+    return any(position.played[rank] < PER_RANK and not in_stock[rank] and not free[rank]
+               for rank in range(2, KING + 1))
 
 
 def sorted_piles(position: Position) -> bool:
     """Every pile runs down (or level) from bottom to top: its top card is its lowest."""
     return all(all(a >= b for a, b in zip(pile, pile[1:], strict=False))
                for pile in position.tableau)
+
+
+def lowest_first(position: Position) -> list[Step] | None:
+    """The plays that win by sending the lowest top card that fits up, again and again,
+    without dealing; None when that gets stuck first. It wins every goal position."""
+    steps: list[Step] = []
+    while not is_won(position):
+        tops = [(pile[-1], index) for index, pile in enumerate(position.tableau)
+                if pile and fits(position, pile[-1])]
+        if not tops:
+            return None
+        _, index = min(tops)
+        position = play_top(position, index)
+        steps.append((PLAY, index))
+    return steps
 
 
 class LeapYearSpace:
@@ -227,14 +191,7 @@ class LeapYearSpace:
         return sum(position.played)
 
     def finish(self, position: Position) -> list[Step]:
-        """Lowest top card up, until done: what wins a goal position."""
-        steps: list[Step] = []
-        while not is_won(position):
-            _, index = min((pile[-1], index) for index, pile in enumerate(position.tableau)
-                           if pile)
-            position = play_top(position, index)
-            steps.append((PLAY, index))
-        return steps
+        return lowest_first(position) or []
 
 
 def to_rules_move(state: LeapYearState, step: Step) -> CardMove | StockMove:
@@ -253,7 +210,7 @@ def solve(state: LeapYearState, budget: Budget) -> SolveResult:
     root_steps: list[Step] = []
     root = settle(position_of(state), root_steps)
     space = LeapYearSpace(stock_of(state))
-    return solve_space(RULES, state, space, root, root_steps, budget, to_rules_move)
+    return solve_space(RULES, state, [space], root, root_steps, budget, to_rules_move)
 
 
 def no_productive_moves(state: LeapYearState) -> bool:
@@ -269,17 +226,8 @@ def auto_finish_line(state: LeapYearState) -> tuple[CardMove | StockMove, ...] |
     position = position_of(state)
     if state.stock or is_won(position):
         return None
-    steps: list[Step] = []
-    while not is_won(position):
-        tops = [(pile[-1], index) for index, pile in enumerate(position.tableau)
-                if pile and fits(position, pile[-1])]
-        if not tops:
-            return None
-        _, index = min(tops)
-        position = play_top(position, index)
-        steps.append((PLAY, index))
-    line, _ = rules_line(RULES, state, steps, to_rules_move)
-    return line
+    steps = lowest_first(position)
+    return None if steps is None else rules_line(RULES, state, steps, to_rules_move)[0]
 
 
 class LeapYearAdvisor:

@@ -13,8 +13,15 @@ Soundness of the search:
   card moves again only after the next-higher card of its suit moved (until then it sits to
   that card's right), so a card of rank r moves at most 14 - r times. No position, nor any row
   permutation of it, can come back, so "every position seen" means "every position searched".
-- Cards in their final place (a run from a King in the first column) never move again; the
-  move ordering plays into those places first, then moves that leave a live gap behind.
+- Cards in their final place (a run from a King in the first column) never move again, and
+  the gap after such a run takes only the next card down, X, which moves nowhere else. So a
+  winning line keeps X where it is until it plays it there. Playing it first instead changes
+  only one thing for the moves in between: X no longer lies where it was, where it could
+  have let the next card down of its suit fill a gap to its right. When no such gap can
+  arise there (X is a 2, lies in the last column, or already has that card to its right,
+  which cannot move before X does), moving X first keeps the line winning, so those safe
+  moves are made at once. The move ordering then tries final places first, then moves that
+  leave a live gap behind.
 """
 
 from __future__ import annotations
@@ -37,6 +44,7 @@ KINGS = tuple(suit * 16 + KING for suit in range(len(SUITS)))
 # Each suit's complete row, King to 2, without the last column.
 COMPLETE_ROWS = frozenset(bytes(range(king, king - KING + 1, -1)) for king in KINGS)
 RANK_MASK = 15
+FIRST_COLUMN = range(0, ROWS * COLUMNS, COLUMNS)
 SEQUENCE, POSITION, SUIT, WIN = 2, 5, 10, 400
 
 PROBE_BUDGET = Budget(max_nodes=20_000, max_seconds=0.5)
@@ -48,7 +56,7 @@ def grid_of(state: LeapfrogState) -> Grid:
 
 
 def rows_of(grid: Grid) -> list[bytes]:
-    return [grid[start:start + COLUMNS] for start in range(0, ROWS * COLUMNS, COLUMNS)]
+    return [grid[start:start + COLUMNS] for start in FIRST_COLUMN]
 
 
 def is_won(grid: Grid) -> bool:
@@ -122,16 +130,41 @@ def _merit(grid: Grid, move: Move) -> tuple[bool, bool, bool]:
     return final, keeps_pair, left & RANK_MASK > DEUCE
 
 
+def safe_move(grid: Grid) -> Move | None:
+    """A move that may be made at once without losing a win (see the module docstring): a
+    card into its final place, from the last column or from just left of the next card down
+    of its suit, or a 2."""
+    for start in FIRST_COLUMN:
+        run = final_run(grid[start:start + COLUMNS])
+        if not run or grid[start + run]:
+            continue
+        card = grid[start + run - 1] - 1
+        if card & RANK_MASK < DEUCE:
+            continue
+        source = grid.index(card)
+        if (source % COLUMNS == COLUMNS - 1 or card & RANK_MASK == DEUCE
+                or grid[source + 1] == card - 1):
+            return source, start + run
+    return None
+
+
 class LeapfrogSpace:
-    """The search space of `depth_first`: every fill, best looking first."""
+    """The search space of `depth_first`: every fill, best looking first. With `settle`, the
+    safe moves are made at once after each move."""
+
+    def __init__(self, settle: bool = True) -> None:
+        self.settle = settle
 
     def moves(self, grid: Grid) -> list[Move]:
         return sorted(fills(grid), key=lambda move: _merit(grid, move), reverse=True)
 
-    def play(self, grid: Grid, move: Move, record: list | None = None) -> Grid:
-        if record is not None:
-            record.append(move)
-        return fill(grid, move)
+    def play(self, grid: Grid, move: Move | None, record: list | None = None) -> Grid:
+        while move is not None:
+            if record is not None:
+                record.append(move)
+            grid = fill(grid, move)
+            move = safe_move(grid) if self.settle else None
+        return grid
 
     def key(self, grid: Grid) -> bytes:
         return b"".join(sorted(rows_of(grid)))
@@ -157,7 +190,9 @@ def to_gap_move(state: LeapfrogState, move: Move) -> GapMove:
 def solve(state: LeapfrogState, budget: Budget) -> SolveResult:
     """Search for a win from `state` within `budget`; the progress line leads to the best
     score seen, for hints when no win is found."""
-    return solve_space(RULES, state, SPACE, grid_of(state), [], budget, to_gap_move)
+    root_steps: list[Move] = []
+    root = SPACE.play(grid_of(state), safe_move(grid_of(state)), root_steps)
+    return solve_space(RULES, state, [SPACE], root, root_steps, budget, to_gap_move)
 
 
 def no_productive_moves(state: LeapfrogState, budget: Budget = PROBE_BUDGET) -> bool:
@@ -167,7 +202,8 @@ def no_productive_moves(state: LeapfrogState, budget: Budget = PROBE_BUDGET) -> 
     if is_won(grid):
         return True
     now = score(grid)
-    return nothing_to_gain(SPACE, grid, lambda position: score(position) > now, budget)
+    return nothing_to_gain(LeapfrogSpace(settle=False), grid,
+                           lambda position: score(position) > now, budget)
 
 
 def auto_finish_line(state: LeapfrogState) -> tuple[GapMove, ...] | None:

@@ -59,19 +59,26 @@ def steps_of(space: RecordingSpace, position: Any, path: Iterable[Any]) -> list[
     return steps
 
 
-def solve_space(rules: Any, state: Any, space: RecordingSpace, root: Any,
+def solve_space(rules: Any, state: Any, phases: Sequence[RecordingSpace], root: Any,
                 root_steps: list[Step], budget: Budget, resolve: Resolve) -> SolveResult:
-    """Search `space` from `root` (the position of `state` after the steps `root_steps`) and
-    answer in rules moves. "lost" only when the search ran out of positions."""
+    """Search from `root` (the position of `state` after the steps `root_steps`) and answer
+    in rules moves. The phases share the budget: each searches only when the one before ran
+    out of positions, so a quick space that leaves moves out may come first; "lost" only
+    when the last phase ran out of positions too."""
     meter = budget.start()
-    outcome: SearchOutcome = depth_first(space, root, meter)
+    first: SearchOutcome | None = None
+    for space in phases:
+        outcome: SearchOutcome = depth_first(space, root, meter)
+        first = first or outcome
+        if not outcome.exhausted:
+            break
     if outcome.found:
         steps = root_steps + steps_of(space, root, outcome.path) + space.finish(outcome.goal)
         line, end = rules_line(rules, state, steps, resolve)
         if not rules.is_won(end):
             raise ValueError(f"{rules.title} solver: the winning line does not win")
         return SolveResult("won", line, meter.nodes, meter.seconds, line)
-    steps = root_steps + steps_of(space, root, outcome.best_path)
+    steps = root_steps + steps_of(phases[0], root, first.best_path)
     progress, _ = rules_line(rules, state, steps, resolve)
     status = "lost" if outcome.exhausted else "unknown"
     return SolveResult(status, None, meter.nodes, meter.seconds, progress)

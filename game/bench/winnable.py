@@ -25,17 +25,20 @@ DEALS, LIMIT = 200, 10.0  # deals per game, seconds per deal
 DEALS_WITHIN_ALL, LIMIT_WITHIN_ALL = 10, 2.0
 
 
-def verdict(game_id: str, seed: int, limit: float) -> tuple[str, float]:
+def verdict(game_id: str, seed: int, limit: float, nodes: int | None) -> tuple[str, float]:
     """The solver's answer for one deal, and the seconds it took."""
     rules = GAMES[game_id]
-    result = ADVISORS[game_id].solve(rules.new_game(seed), Budget(max_seconds=limit))
+    budget = Budget(max_nodes=nodes, max_seconds=limit)
+    result = ADVISORS[game_id].solve(rules.new_game(seed), budget)
     return result.status, result.seconds
 
 
-def measure(game_id: str, deals: int, limit: float, jobs: int) -> Iterator[Measurement]:
+def measure(game_id: str, deals: int, limit: float, nodes: int | None, jobs: int
+            ) -> Iterator[Measurement]:
     seeds = range(1, deals + 1)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        answers = list(pool.map(verdict, [game_id] * deals, seeds, [limit] * deals))
+        answers = list(pool.map(verdict, [game_id] * deals, seeds, [limit] * deals,
+                                [nodes] * deals))
     case = f"{game_id} winnable"
     counts = {status: sum(1 for got, _ in answers if got == status)
               for status in ("won", "lost", "unknown")}
@@ -55,9 +58,10 @@ def run(args: argparse.Namespace) -> Iterator[Measurement]:
     within_all = getattr(args, "name", "winnable") == "all"
     deals = getattr(args, "deals", None) or (DEALS_WITHIN_ALL if within_all else DEALS)
     limit = getattr(args, "limit", None) or (LIMIT_WITHIN_ALL if within_all else LIMIT)
+    nodes = getattr(args, "nodes", None)
     jobs = getattr(args, "jobs", None) or 1
     for game_id in getattr(args, "game_ids", None) or GAME_IDS:
-        yield from measure(game_id, deals, limit, jobs)
+        yield from measure(game_id, deals, limit, nodes, jobs)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -69,6 +73,9 @@ def parser() -> argparse.ArgumentParser:
                         help=f"deals per game, seeds 1..N (default: {DEALS})")
     result.add_argument("--limit", type=float, default=LIMIT,
                         help=f"seconds the solver may spend on each deal (default: {LIMIT:g})")
+    result.add_argument("--nodes", type=int, default=None,
+                        help="positions the solver may visit on each deal, as well (default: "
+                             "no limit); unlike seconds, the same on a busy machine")
     result.add_argument("--jobs", type=int, default=1,
                         help="deals solved at once, one process each (default: 1)")
     result.add_argument("--game", dest="game_ids", action="append", choices=GAME_IDS,
@@ -79,8 +86,8 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     command_line = parser()
     args = command_line.parse_args(argv)
-    if args.deals <= 0 or args.limit <= 0 or args.jobs <= 0:
-        command_line.error("--deals, --limit and --jobs must be positive")
+    if min(args.deals, args.limit, args.jobs, args.nodes or 1) <= 0:
+        command_line.error("--deals, --limit, --nodes and --jobs must be positive")
     reporter = Reporter(sys.stdout)
     for measurement in run(args):
         reporter.add(measurement)
