@@ -8,8 +8,10 @@ from game.rules.leap_frog import RULES
 from game.rules.moves import Cell, RemovePiece
 from game.scenes.leap_frog.chain import Chain
 from game.scenes.leap_frog.layout import table_layout
+from game.scenes.leap_frog.painting import toolbar_readout
 from game.scenes.leap_frog.seats import Lineup
 from game.scenes.leap_frog.status import status_text
+from game.scenes.table.game import format_time
 
 from .conftest import leap_for, new_match, played_until
 
@@ -121,3 +123,10 @@ def test_undo_skips_computer_turns_and_redo_replays_them():
     assert match.redo() and match.history.position == 3
     assert match.redo() and match.history.position == 4
     assert match.move_count == 4
+
+
+def test_the_toolbar_shows_the_kind_the_turn_and_the_time_played():
+    match = new_match()
+    kind, turn, time_played = toolbar_readout(match)
+    assert kind.startswith("Murray · 15 × 15") and turn == "Turn 1"
+    assert time_played == format_time(match.clock.elapsed)

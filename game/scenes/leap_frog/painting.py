@@ -26,6 +26,7 @@ from game.scenes.leap_frog.chain import Chain
 from game.scenes.leap_frog.layout import PanelSpot, TableLayout
 from game.scenes.leap_frog.match import Match
 from game.scenes.leap_frog.seats import Seat
+from game.scenes.table.game import format_time
 from game.scenes.table.painting import focus_outline, focus_reach
 from game.scenes.ui import fitted_size
 
@@ -80,14 +81,16 @@ def panel_views(match: Match, tray_pieces: Callable[[int], Sequence[str]], *, th
     return views
 
 
-def toolbar_readout(match: Match) -> tuple[str, str]:
-    """The game's kind and the turn number, for the right end of the toolbar."""
+def toolbar_readout(match: Match) -> tuple[str, str, str]:
+    """The game's kind, the turn number and the time played, for the right end of the
+    toolbar."""
     options = match.state.options
     kind = "Plain" if options.variant == "plain" else "Murray"
     turns = match.history.position
     return (f"{kind} · {options.size} × {options.size}"
             + (" · diagonal" if options.diagonal else ""),
-            f"{turns} turns" if match.is_over else f"Turn {turns + 1}")
+            f"{turns} turns" if match.is_over else f"Turn {turns + 1}",
+            format_time(match.clock.elapsed))
 
 
 def paint_background(surface: pygame.Surface, layout: TableLayout, theme: str) -> None:

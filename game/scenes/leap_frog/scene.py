@@ -74,6 +74,7 @@ class LeapFrogTable(Scene):
         self._still = 0.0  # seconds since the marbles last came to rest
         self._think_time = 0.0
         self._shown_dots = 0
+        self._shown_second = -1  # the clock as last drawn, in whole seconds
         self.ending: Ending | None = None  # the game is over: the celebration
         self._covered = False
         self._unfocused = False  # the window has lost the focus: time stands still
@@ -183,10 +184,12 @@ class LeapFrogTable(Scene):
 
     def needs_redraw(self) -> bool:
         return (super().needs_redraw() or self.view.busy or self.renderer.needs_redraw()
-                or self._dots() != self._shown_dots)
+                or self._dots() != self._shown_dots
+                or int(self.match.clock.elapsed) != self._shown_second)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface, self._paint_overlay)
+        self._shown_second = int(self.match.clock.elapsed)
         self.controls.toolbar.draw(surface, toolbar_readout(self.match))
         if self.ending is not None:
             self.ending.draw(surface)
