@@ -64,7 +64,8 @@ def solve_space(rules: Any, state: Any, phases: Sequence[RecordingSpace], root: 
     """Search from `root` (the position of `state` after the steps `root_steps`) and answer
     in rules moves. The phases share the budget: each searches only when the one before ran
     out of positions, so a quick space that leaves moves out may come first; "lost" only
-    when the last phase ran out of positions too."""
+    when the last phase ran out of positions too. Without a win, the progress line is the
+    first phase's: the quick space heads for what looks best."""
     meter = budget.start()
     first: SearchOutcome | None = None
     for space in phases:
