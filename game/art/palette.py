@@ -70,7 +70,7 @@ ACCENT: Colour = (240, 194, 78)
 ACCENT_BRIGHT: Colour = (255, 226, 140)
 GOOD: Colour = (120, 220, 130)
 BAD: Colour = (238, 96, 88)
-PANEL_FILL: ColourA = (14, 18, 26, 205)
+PANEL_FILL: ColourA = (14, 18, 26, 232)
 PANEL_EDGE: ColourA = (240, 194, 78, 120)
 TITLE_OUTLINE: Colour = (60, 34, 8)
 

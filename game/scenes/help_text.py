@@ -246,6 +246,18 @@ the stock deals; Enter on a Leapfrog gap fills it.
 chooses a marble (or removes it on your first turn); the arrows then go to the squares it \
 can land on, and Enter leaps there. Enter on the marble itself ends the turn; Esc takes \
 the chain back.
+## Hints and the solver
+On the solitaire tables:
+- Hint (H) lights up the best next move: the first move of a winning line when the solver \
+finds one, otherwise a sensible move.
+- Solve? says honestly whether the deal can still be won: yes (Show me plays the win), no \
+(only when that is proven), or no answer within a few seconds.
+- Demo plays the deal by itself until you click. A game the demo finishes counts as played, \
+not won.
+- When only finishing is left the cards go up by themselves (Klondike) or a Finish button \
+appears; a notice says so when no useful move is left.
+- Winnable deals only (Options, each solitaire's own tab): new deals are ones the solver has \
+proven can be won.
 ## Keys
 {keys}
 > Arrows, Enter, Space | move and choose in the menu and in windows like this one

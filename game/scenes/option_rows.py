@@ -82,6 +82,7 @@ class OptionTab:
     options: tuple[Option, ...]
     games: tuple[str, ...] = ()  # tables that open the dialog on this tab
     note: str = ""  # a line under the rows saying what the player should know
+    card_preview: bool = False  # show cards in the chosen deck, back and felt under the rows
 
 
 RULES_NOTE = "Rule changes apply from the next deal; a game in progress keeps its rules."
@@ -98,14 +99,13 @@ def _computer_playing(settings: Settings) -> bool:
     return "computer" in settings.leap_frog.seats[:settings.leap_frog.players]
 
 
+def _winnable_only(game_id: str) -> Option:
+    return toggle("Winnable deals only", f"{game_id}.winnable_only")
+
+
+WINNABLE_NOTE = "Winnable deals only: new deals are ones the solver has proven can be won."
+
 TABS: tuple[OptionTab, ...] = (
-    OptionTab("General", (
-        toggle("Winnable deals only", "general.winnable_only"),
-        Option("Volume", "sound.volume",
-               tuple((round(step / 10, 1), f"{step * 10}%") for step in range(11))),
-        toggle("Mute", "sound.muted"),
-    ), games=("leapfrog", "lucas_leaps"),
-        note="Winnable deals only: the solitaires deal only games known to have a solution."),
     OptionTab("Klondike", (
         Option("Draw", "klondike.draw",
                tuple((n, f"{n} card" + ("s" if n > 1 else "")) for n in range(1, 6))),
@@ -118,10 +118,18 @@ TABS: tuple[OptionTab, ...] = (
                enabled_if=lambda s: s.klondike.scoring == "vegas"),
         toggle("Automatic moves", "klondike.automatic_moves"),
         toggle("Display deck contents", "klondike.show_deck_contents"),
+        _winnable_only("klondike"),
     ), games=("klondike",), note=RULES_NOTE),
+    OptionTab("Leapfrog", (
+        _winnable_only("leapfrog"),
+    ), games=("leapfrog",), note=WINNABLE_NOTE),
     OptionTab("Leap Year", (
         toggle("Auto-play to foundations", "leap_year.auto_play"),
-    ), games=("leap_year",)),
+        _winnable_only("leap_year"),
+    ), games=("leap_year",), note=WINNABLE_NOTE),
+    OptionTab("Lucas Leaps", (
+        _winnable_only("lucas_leaps"),
+    ), games=("lucas_leaps",), note=WINNABLE_NOTE),
     OptionTab("Leap Frog", (
         Option("Board", "leap_frog.size", tuple((n, f"{n} × {n}") for n in range(15, 19))),
         Option("Pieces", "leap_frog.variant",
@@ -133,12 +141,15 @@ TABS: tuple[OptionTab, ...] = (
                enabled_if=_computer_playing),
         toggle("Diagonal leaps", "leap_frog.diagonal"),
     ), games=("leap_frog",), note=RULES_NOTE),
-    OptionTab("Appearance", (
+    OptionTab("Look & Sound", (
         Option("Card size", "appearance.card_size", _named("Auto", "Small", "Medium", "Large")),
         Option("Deck", "appearance.deck", _named("Two-colour", "Four-colour", "Large print")),
         Option("Card back", "appearance.back", tuple((name, name.title()) for name in BACKS)),
         Option("Felt", "appearance.felt", tuple((name, name.title()) for name in THEMES)),
-    )),
+        Option("Volume", "sound.volume",
+               tuple((round(step / 10, 1), f"{step * 10}%") for step in range(11))),
+        toggle("Mute", "sound.muted"),
+    ), card_preview=True),
 )
 
 

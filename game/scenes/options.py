@@ -222,7 +222,7 @@ class OptionsScene(ModalScene):
         self.tabs.draw(surface)
         for index, (option, rect) in enumerate(self.rows):
             self._draw_row(surface, index, option, rect)
-        if self.tab.title == "Appearance":
+        if self.tab.card_preview:
             self._draw_appearance_preview(surface)
         if self.tab.note:
             size = fitted_size(self.tab.note, self.px(19), self.body.width)
@@ -278,7 +278,7 @@ class OptionsScene(ModalScene):
         margin = self.px(14)
         top = self.rows[-1][1].bottom + self.px(12) + margin
         room = self.buttons.rect.top - self.px(16) - margin - top
-        width = max(24, min(self.px(90), round(room / 1.4)))
+        width = max(24, min(self.px(90), int(room / 1.4)))
         if room < width * 1.4:
             return
         appearance = self.draft.appearance

@@ -137,7 +137,14 @@ def _jsonable(value: object) -> object:
 
 
 @dataclass
-class KlondikeSettings(Section):
+class SolitaireSettings(Section):
+    """What every solitaire has: whether new deals must be ones known to be winnable."""
+
+    winnable_only: bool = _setting(False, expect_bool)
+
+
+@dataclass
+class KlondikeSettings(SolitaireSettings):
     NAME = "klondike"
     RULES_OPTIONS = ("draw", "redeals", "start_rank", "scoring")
 
@@ -164,17 +171,26 @@ class LeapFrogSettings(Section):
 
 
 @dataclass
-class LeapYearSettings(Section):
+class LeapfrogSettings(SolitaireSettings):
+    NAME = "leapfrog"
+
+
+@dataclass
+class LeapYearSettings(SolitaireSettings):
     NAME = "leap_year"
 
     auto_play: bool = _setting(False, expect_bool)
 
 
 @dataclass
+class LucasLeapsSettings(SolitaireSettings):
+    NAME = "lucas_leaps"
+
+
+@dataclass
 class GeneralSettings(Section):
     NAME = "general"
 
-    winnable_only: bool = _setting(False, expect_bool)  # deal only games known to be winnable
     last_game: str | None = _setting(None, _one_of_or_none(*GAMES))
 
 
@@ -213,8 +229,10 @@ class Settings:
     """All settings, and the folder they are saved in (None: not saved anywhere yet)."""
 
     klondike: KlondikeSettings = _section(KlondikeSettings)
-    leap_frog: LeapFrogSettings = _section(LeapFrogSettings)
+    leapfrog: LeapfrogSettings = _section(LeapfrogSettings)
     leap_year: LeapYearSettings = _section(LeapYearSettings)
+    lucas_leaps: LucasLeapsSettings = _section(LucasLeapsSettings)
+    leap_frog: LeapFrogSettings = _section(LeapFrogSettings)
     general: GeneralSettings = _section(GeneralSettings)
     appearance: AppearanceSettings = _section(AppearanceSettings)
     sound: SoundSettings = _section(SoundSettings)
@@ -275,7 +293,7 @@ class Settings:
     @classmethod
     def from_dict(cls, data: object) -> Settings:
         """Settings from a file's contents; UnusableFile if it is not a Leaps settings file."""
-        data = open_envelope(data, KIND, FORMAT, "Leaps settings")
+        data = _one_winnable_switch_per_game(open_envelope(data, KIND, FORMAT, "Leaps settings"))
         sections = _section_types()
         for key in data.keys() - sections.keys() - {"kind", "format"}:
             log.warning("ignoring unknown settings section %s", key)
@@ -294,6 +312,23 @@ class Settings:
         if section is None or name not in _checks_of(type(section)):
             raise KeyError(f"there is no setting {key!r}")
         return section, name
+
+
+def _one_winnable_switch_per_game(data: dict) -> dict:
+    """Files from before each solitaire had its own switch hold one for all of them in
+    "general": hand it on to every solitaire that has none of its own."""
+    general = data.get("general")
+    if not isinstance(general, dict) or "winnable_only" not in general:
+        return data
+    general = dict(general)
+    shared = general.pop("winnable_only")
+    data = {**data, "general": general}
+    for name, section_type in _section_types().items():
+        section = data.get(name, {})
+        if (issubclass(section_type, SolitaireSettings) and isinstance(section, dict)
+                and "winnable_only" not in section):
+            data[name] = {**section, "winnable_only": shared}
+    return data
 
 
 @functools.cache

@@ -43,7 +43,21 @@ def test_a_table_opens_the_dialog_on_its_own_game(app, context, below):
     options, _ = open_options(app, context, "klondike")
     assert options.tab.title == "Klondike"
     assert TABS[tab_for_game("leap_frog")].title == "Leap Frog"
-    assert tab_for_game(None) == 0 and tab_for_game("leapfrog") == 0
+    assert TABS[tab_for_game("leapfrog")].title == "Leapfrog"
+    assert TABS[tab_for_game("lucas_leaps")].title == "Lucas Leaps"
+    assert tab_for_game(None) == 0
+
+
+def test_every_solitaire_tab_has_its_own_winnable_switch(app, context, below):
+    for game_id in ("klondike", "leapfrog", "leap_year", "lucas_leaps"):
+        options, closed = open_options(app, context, game_id)
+        click(app, options.rows[row_of(options, "Winnable deals only")][1].center)
+        assert options.draft.get(f"{game_id}.winnable_only") is True
+        press(app, pygame.K_RETURN)
+        assert closed == [True]
+    saved = saved_settings()
+    assert all(saved.get(f"{game_id}.winnable_only")
+               for game_id in ("klondike", "leapfrog", "leap_year", "lucas_leaps"))
 
 
 def test_ok_saves_the_changes_and_reports_them(app, context, below):
@@ -84,7 +98,7 @@ def test_keyboard_walks_the_rows_and_changes_values(app, context, below):
     press(app, pygame.K_LEFT)  # redeals: from unlimited back round to 5
     assert options.draft.klondike.redeals == 5
     press(app, pygame.K_TAB)
-    assert options.tab.title == "Leap Year"
+    assert options.tab.title == "Leapfrog"
     press(app, pygame.K_RETURN)
     assert closed == [True]
     assert saved_settings().klondike.draw == 5
@@ -116,6 +130,7 @@ def test_seat_rows_follow_the_number_of_players(app, context, below):
 
 def test_sound_changes_are_heard_at_once_and_undone_by_cancel(app, context, below):
     options, _ = open_options(app, context)
+    options.tabs.select(next(i for i, tab in enumerate(TABS) if tab.title == "Look & Sound"))
     click(app, options.rows[row_of(options, "Mute")][1].center)
     assert context.audio.muted is True
     click_arrow(app, options, "Volume", -1)

@@ -26,12 +26,46 @@ def test_defaults_when_there_is_no_file(folder):
     assert settings.leap_frog.seats[:2] == ("human", "computer")
     assert settings.leap_frog.strength == "medium"
     assert settings.leap_year.auto_play is False
-    assert settings.general.winnable_only is False
+    assert not any(settings.get(f"{game_id}.winnable_only")
+                   for game_id in ("klondike", "leapfrog", "leap_year", "lucas_leaps"))
     assert settings.general.last_game is None
     assert settings.appearance.card_size == "auto"
     assert settings.appearance.deck == "two_colour"
     assert 0 <= settings.sound.volume <= 1 and settings.sound.muted is False
     assert settings.window.fullscreen is False
+
+
+def test_each_solitaire_has_its_own_winnable_switch(folder):
+    settings, _ = Settings.load(folder)
+    settings.leapfrog.winnable_only = True
+    settings.set("lucas_leaps.winnable_only", True)
+    assert settings.save() == []
+    again, messages = Settings.load(folder)
+    assert messages == []
+    assert [again.get(f"{game_id}.winnable_only")
+            for game_id in ("klondike", "leapfrog", "leap_year", "lucas_leaps")] == [
+        False, True, False, True]
+    assert again.rules_options("leapfrog") == {} and again.rules_options("lucas_leaps") == {}
+
+
+def test_the_old_shared_winnable_switch_carries_over_to_every_solitaire(folder, caplog):
+    write_settings(folder, general={"winnable_only": True, "last_game": "klondike"},
+                   leap_year={"auto_play": True, "winnable_only": False})
+    with caplog.at_level(logging.WARNING):
+        settings, messages = Settings.load(folder)
+    assert messages == [] and "unknown" not in caplog.text
+    assert settings.klondike.winnable_only and settings.leapfrog.winnable_only
+    assert settings.lucas_leaps.winnable_only
+    assert settings.leap_year.winnable_only is False  # its own value wins
+    assert settings.leap_year.auto_play and settings.general.last_game == "klondike"
+    assert settings.leap_frog == Settings().leap_frog  # not a solitaire: nothing added
+
+
+def test_a_bad_old_shared_winnable_switch_is_repaired_like_any_bad_value(folder):
+    write_settings(folder, general={"winnable_only": "yes"})
+    settings, messages = Settings.load(folder)
+    assert len(messages) == 1 and "klondike.winnable_only" in messages[0]
+    assert not settings.klondike.winnable_only
 
 
 def test_round_trip(folder):
@@ -61,6 +95,7 @@ def test_round_trip(folder):
     ("leap_frog.players", 5), ("leap_frog.players", 1), ("leap_frog.diagonal", "no"),
     ("leap_frog.seats", ["human"]), ("leap_frog.seats", ["human", "robot", "human", "human"]),
     ("leap_frog.strength", "expert"), ("leap_year.auto_play", None),
+    ("leapfrog.winnable_only", 1), ("lucas_leaps.winnable_only", "on"),
     ("general.last_game", "chess"), ("appearance.card_size", "huge"),
     ("appearance.deck", "tarot"), ("appearance.back", "../../etc"), ("appearance.felt", ""),
     ("sound.volume", 1.5), ("sound.volume", float("nan")), ("sound.volume", -0.1),

@@ -17,6 +17,7 @@ from game.scenes.table import advisor as advisor_module
 from game.scenes.table import commands
 from game.scenes.table.advisor import DEAL_LABEL, DEMO_RUNNING, HINT_LABEL
 from game.scenes.table.leap_year import LeapYearTable
+from game.scenes.table.lucas_leaps import LucasLeapsTable
 from game.scenes.table.search_runner import SearchRunner
 
 from .positions import position, suit_up_to
@@ -217,20 +218,34 @@ def seed_of(table):
 
 
 def test_winnable_only_deals_come_from_the_pool(make_table, context, small_pool):
-    context.settings.general.winnable_only = True
+    context.settings.klondike.winnable_only = True
     table = make_table(RUN)
     for _ in range(3):
         commands.new_deal(table.scene)
         table.settle()
         assert seed_of(table) in small_pool
-    context.settings.general.winnable_only = False
+    context.settings.klondike.winnable_only = False
     commands.new_deal(table.scene)
     assert seed_of(table) not in small_pool
 
 
+def test_each_solitaire_deals_winnable_games_by_its_own_switch(make_table, context):
+    lucas = GAMES["lucas_leaps"]
+    shipped = advisor_module.pool_shelf().pool_for("lucas_leaps", {}).seeds
+    context.settings.klondike.winnable_only = True  # another game's switch
+    table = make_table(lucas.new_game(next(s for s in range(1, 999) if s not in shipped)),
+                       game=LucasLeapsTable(context))
+    assert not table.scene.advisor.winnable_only
+    context.settings.lucas_leaps.winnable_only = True
+    for _ in range(3):
+        commands.new_deal(table.scene)
+        table.settle()
+        assert seed_of(table) in shipped
+
+
 def test_winnable_only_without_a_pool_searches_in_the_background(make_table, context,
                                                                 small_pool):
-    context.settings.general.winnable_only = True
+    context.settings.klondike.winnable_only = True
     context.settings.klondike.draw = 2  # no pool is shipped for these options
     table = make_table(RUN)
     commands.new_deal(table.scene)
@@ -245,7 +260,7 @@ def test_winnable_only_without_a_pool_searches_in_the_background(make_table, con
 def test_a_damaged_pool_is_not_dealt_from(make_table, context, tmp_path, monkeypatch):
     (tmp_path / "klondike-draw3.json").write_text('{"kind": "leaps-winnable-deals", "seeds": [')
     monkeypatch.setattr(advisor_module, "_shelf", PoolShelf(tmp_path))
-    context.settings.general.winnable_only = True
+    context.settings.klondike.winnable_only = True
     table = make_table(RUN)
     commands.new_deal(table.scene)
     assert table.scene.advisor.status_text() == DEAL_LABEL  # a search, not the damaged file

@@ -93,7 +93,8 @@ class TableAdvisor:
     @property
     def winnable_only(self) -> bool:
         """New deals of this table must be winnable ones."""
-        return self.available and self.table.context.settings.general.winnable_only
+        settings = self.table.context.settings
+        return self.available and settings.get(f"{self.rules.id}.winnable_only")
 
     def _state(self) -> Any:
         return self.table.session.state
