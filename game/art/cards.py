@@ -77,11 +77,12 @@ class CardArt:
         turned over again) or "exhausted" (no passes left)."""
         return overlays.ghost(kind, self.size, label)
 
-    def glow(self, kind: str) -> pygame.Surface:
-        """A halo for a legal target, hint or selection; blit at topleft - margin."""
+    def glow(self, kind: str, size: tuple[int, int] | None = None) -> pygame.Surface:
+        """A halo for a legal target, hint or selection round a card, or round a fanned run
+        of cards `size` big; blit at topleft - margin."""
         if kind not in GLOWS:
             raise ValueError(f"unknown glow: {kind!r}")
-        return overlays.glow(kind, self.width, self.height)
+        return overlays.glow(kind, *(size or self.size))
 
     def shadow(self) -> pygame.Surface:
         """A soft shadow for a card in flight; blit at topleft - margin."""

@@ -83,6 +83,24 @@ def test_h_lights_a_legal_move_worked_out_on_another_thread(make_table, monkeypa
     assert table.scene.hint is None  # shown for a moment only
 
 
+def test_a_hinted_run_glows_whole_with_the_card_it_goes_on(make_table, monkeypatch):
+    run = next(move for move in GAMES["klondike"].legal_moves(RUN)
+               if getattr(move, "count", 1) == 2)  # the 9 and 8 onto the Ten
+    monkeypatch.setattr(hints, "hint", lambda rules, state, budget: run)
+    table = make_table(RUN)
+    table.key(pygame.K_h)
+    run_until(table, lambda: table.scene.hint is not None)
+    view = table.scene.view
+    painted = []
+    monkeypatch.setattr(view.art, "glow", lambda kind, size=None: painted.append((kind, size))
+                        or pygame.Surface((1, 1)))
+    table.app.draw()
+    cards = view.layout.piles[run.source].card_rects(view._cards(run.source))
+    assert painted == [("hint", cards[-2].union(cards[-1]).size),
+                       ("hint", view.top_rect(run.target).size)]
+    assert painted[0][1][1] > view.art.height
+
+
 def test_a_move_cancels_the_hint_being_worked_out(make_table, monkeypatch):
     cancelled = threading.Event()
     started = threading.Event()

@@ -61,10 +61,11 @@ def paint_overlays(table: CardTableScene, surface: pygame.Surface) -> None:
             surface.blit(shadow, (round(sprite.x) - margin, round(sprite.y) - margin))
     if table.hint is not None:
         parts = game.move_parts(table.hint)
-        keys = [game.stock_pile] if parts is None else [parts.source, parts.target]
-        for key in keys:
-            rect = view.top_rect(key)
-            surface.blit(art.glow("hint"), (rect.x - margin, rect.y - margin))
+        # The whole run that would move glows, and the card it would go on.
+        spots = ([view.top_rect(game.stock_pile)] if parts is None
+                 else [view.run_rect(parts.source, parts.count), view.top_rect(parts.target)])
+        for rect in spots:
+            surface.blit(art.glow("hint", rect.size), (rect.x - margin, rect.y - margin))
     paint_keyboard_focus(table, surface)
 
 
@@ -77,9 +78,7 @@ def paint_keyboard_focus(table: CardTableScene, surface: pygame.Surface) -> None
         return
     held = keyboard.held
     if held is None:
-        spot = view.layout.piles[key]
-        rects = spot.card_rects([sprite.card for sprite in view.piles.get(key, ())])
-        rect = rects[-1].unionall(rects[-keyboard.focus_depth():]) if rects else spot.rect
+        rect = view.run_rect(key, keyboard.focus_depth())
     else:
         glow, margin = view.art.glow("target"), view.art.margin
         for target in held.targets:

@@ -202,9 +202,13 @@ class CardView:
 
     def top_rect(self, key: Hashable) -> pygame.Rect:
         """The rectangle of the pile's top card, or of its outline when empty."""
+        return self.run_rect(key, 1)
+
+    def run_rect(self, key: Hashable, count: int) -> pygame.Rect:
+        """The rectangle round the pile's top `count` cards, or its outline when empty."""
         assert self.layout is not None
         rects = self.layout.piles[key].card_rects(self._cards(key))
-        return rects[-1] if rects else self.layout.piles[key].rect.copy()
+        return rects[-1].unionall(rects[-count:]) if rects else self.layout.piles[key].rect.copy()
 
     def sprites(self) -> list[CardSprite]:
         return [sprite for sprites in self.piles.values() for sprite in sprites]
