@@ -22,7 +22,8 @@ from game.engine.easing import linear, out_back
 from game.engine.input import Action
 from game.engine.scene import Scene, Size
 from game.engine.text import draw_text, render_text
-from game.engine.tween import Sequence, Tween, Wait
+from game.engine.timeline import Sequence, Wait
+from game.engine.tween import Tween
 from game.scenes.context import Context
 from game.scenes.help import HelpScene
 from game.scenes.menu_tiles import (

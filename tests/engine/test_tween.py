@@ -1,15 +1,8 @@
 import pytest
 
 from game.engine.easing import linear, out_back
-from game.engine.tween import (
-    Call,
-    Parallel,
-    Sequence,
-    Tween,
-    TweenManager,
-    ValueTween,
-    Wait,
-)
+from game.engine.timeline import Call, Parallel, Sequence, Wait
+from game.engine.tween import Tween, TweenManager, ValueTween
 
 
 class Thing:

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pygame
 
 from game.app import LeapsApp, first_scenes, load_context
-from game.bench.frames import card_point
+from game.bench.probes import card_point
 from game.cli import parse_args
 from game.rules.moves import Leap, RemovePiece
 from game.scenes.context import Context

@@ -18,8 +18,9 @@ from game.art.pegs import marble
 from game.engine.easing import Easing, in_out_cubic, linear, out_back, out_cubic
 from game.engine.layers import LayeredRenderer
 from game.engine.sprites import Point, Sprite
-from game.engine.tween import Animation, Call, TweenManager, ValueTween, Wait
-from game.engine.tween import Sequence as Steps
+from game.engine.timeline import Call, Wait
+from game.engine.timeline import Sequence as Steps
+from game.engine.tween import Animation, TweenManager, ValueTween
 from game.rules.leap_frog import LeapFrogState
 from game.rules.moves import Cell
 from game.scenes.leap_frog.layout import TableLayout

@@ -22,8 +22,9 @@ import pygame
 from game.art.cards import CardArt
 from game.engine.easing import in_out_cubic, out_cubic
 from game.engine.layers import LayeredRenderer
-from game.engine.tween import Call, Tween, TweenManager, Wait
-from game.engine.tween import Sequence as TweenSequence
+from game.engine.timeline import Call, Wait
+from game.engine.timeline import Sequence as TweenSequence
+from game.engine.tween import Tween, TweenManager
 from game.rules.cards import Card
 from game.scenes.table.card_sprite import CardSprite, clear_squeezed_cache
 from game.scenes.table.geometry import Point, TableLayout
