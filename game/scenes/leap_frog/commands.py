@@ -16,11 +16,23 @@ from game.scenes.leap_frog.match import GAME_ID, Match
 from game.scenes.leap_frog.seats import COMPUTER, Lineup
 from game.scenes.table.commands import random_seed
 from game.scenes.table.game import format_time
+from game.scenes.table.toolbar import Tool
 
 if TYPE_CHECKING:
     from game.scenes.leap_frog.scene import LeapFrogTable
 
 PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+
+
+def toolbar_tools(table: LeapFrogTable) -> list[Tool]:
+    return [
+        Tool("Menu", lambda: leave(table)),
+        Tool("New game", lambda: ask_new_game(table)),
+        Tool("Undo", table.undo, table.can_undo),
+        Tool("Redo", table.redo, lambda: table.match.can_redo),
+        Tool("Options", lambda: open_options(table)),
+        Tool("Help", lambda: open_help(table)),
+    ]
 
 
 def open_leap_frog_table(context: Context, seed: int | None) -> LeapFrogTable:

@@ -85,3 +85,45 @@ class ComputerThought:
             move = simple_move(self.state)
         self._move = move
         self._done.set()
+
+
+COMPUTER_PAUSE = 0.45  # seconds of stillness before a computer's move is shown
+DOTS_PER_SECOND = 3.0  # the "thinking..." dots
+
+
+class ComputerTurn:
+    """The pace of a computer player's turn at the table: it thinks only while the marbles
+    rest (a search beside an animation would make it stutter, both wanting the interpreter),
+    and its move is shown once the board has been still for a moment."""
+
+    def __init__(self, chooser: Chooser) -> None:
+        self.chooser = chooser
+        self.thought: ComputerThought | None = None
+        self.seconds = 0.0  # since the turn began
+
+    def begin(self) -> None:
+        self.stop()
+        self.seconds = 0.0
+
+    def stop(self) -> None:
+        if self.thought is not None:
+            self.thought.cancel()
+            self.thought = None
+
+    def step(self, dt: float, state: LeapFrogState, strength: str, seed: int, *,
+             resting: bool, still: float) -> Move | None:
+        """Let `dt` pass; the move to play once it is chosen and the board has been still
+        for `still` seconds; None meanwhile."""
+        self.seconds += dt
+        if not resting:
+            return None
+        if self.thought is None:
+            self.thought = ComputerThought(state, strength, seed, self.chooser)
+        elif self.thought.ready and still >= COMPUTER_PAUSE:
+            move, self.thought = self.thought.move, None
+            return move
+        return None
+
+    def dots(self) -> int:
+        """How many dots follow "thinking" now."""
+        return int(self.seconds * DOTS_PER_SECOND) % 4

@@ -22,7 +22,7 @@ from game.scenes.context import Context
 from game.scenes.leap_frog import commands
 from game.scenes.leap_frog.board_view import BoardView
 from game.scenes.leap_frog.chain import Chain
-from game.scenes.leap_frog.computer import Chooser, ComputerThought, ai_choice
+from game.scenes.leap_frog.computer import Chooser, ComputerThought, ComputerTurn, ai_choice
 from game.scenes.leap_frog.controls import TableControls
 from game.scenes.leap_frog.ending import Ending
 from game.scenes.leap_frog.keyboard import BoardKeyboard
@@ -41,13 +41,10 @@ from game.scenes.leap_frog.painting import (
 )
 from game.scenes.leap_frog.seats import Seat
 from game.scenes.leap_frog.status import status_text
-from game.scenes.table.toolbar import Tool
 
 log = logging.getLogger(__name__)
 
 _FOCUS_EVENTS = (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED)
-COMPUTER_PAUSE = 0.45  # seconds of stillness before a computer's move is shown
-DOTS_PER_SECOND = 3.0  # the "thinking..." dots
 
 
 class LeapFrogTable(Scene):
@@ -63,16 +60,15 @@ class LeapFrogTable(Scene):
         self.view = BoardView(self.renderer, context.play)
         self.mouse = BoardMouse(self)
         self.keyboard = BoardKeyboard(self)
-        self.controls = TableControls(self._tools(), self.end_turn, self.drop_choice)
+        self.controls = TableControls(commands.toolbar_tools(self), self.end_turn, self.drop_choice)
         self.layout: TableLayout | None = None
         self.chain: Chain | None = None  # a person's turn being entered
-        self.thought: ComputerThought | None = None
+        self.computer = ComputerTurn(self.chooser)
         self.hovered: Cell | None = None
         self.note = ""  # a passing remark in the status block
         self._fresh = fresh
         self.showing: Seat | None = None  # the computer player whose move is being animated
         self._still = 0.0  # seconds since the marbles last came to rest
-        self._think_time = 0.0
         self._shown_dots = 0
         self._shown_second = -1  # the clock as last drawn, in whole seconds
         self.ending: Ending | None = None  # the game is over: the celebration
@@ -100,7 +96,7 @@ class LeapFrogTable(Scene):
 
     def on_exit(self) -> None:
         """Leaving, or the program closing (which exits every scene): stop and save."""
-        self._stop_thinking()
+        self.computer.stop()
         self.save()
 
     def resize(self, size: Size) -> None:
@@ -119,7 +115,7 @@ class LeapFrogTable(Scene):
 
     def start(self, match: Match) -> None:
         """Play another game on this table."""
-        self._stop_thinking()
+        self.computer.stop()
         self.match = match
         self.showing = None
         self._save_due = False
@@ -163,19 +159,19 @@ class LeapFrogTable(Scene):
         """A computer player is to move and its last move has finished showing."""
         return self.match.computer_to_move and self.showing is None and self.ending is None
 
+    @property
+    def thought(self) -> ComputerThought | None:
+        """The computer player's move being worked out, if any."""
+        return self.computer.thought
+
     def _computer_turn(self, dt: float) -> None:
-        """Think while the marbles rest (a search beside an animation would make it
-        stutter, both wanting the interpreter), then play after a pause."""
-        self._think_time += dt
-        if self._covered or self.view.busy:
-            return
-        if self.thought is None:
-            match = self.match
-            self.thought = ComputerThought(match.state, match.lineup.strength,
-                                           match.state.seed + match.history.position,
-                                           self.chooser)
-        elif self.thought.ready and self._still >= COMPUTER_PAUSE:
-            self._play_computer()
+        match = self.match
+        move = self.computer.step(dt, match.state, match.lineup.strength,
+                                  match.state.seed + match.history.position,
+                                  resting=not (self._covered or self.view.busy),
+                                  still=self._still)
+        if move is not None:
+            self._play_computer(move)
 
     def is_idle(self) -> bool:
         waiting = self.match.computer_to_move and not self._covered
@@ -216,7 +212,7 @@ class LeapFrogTable(Scene):
                      self.controls.status_buttons(leaping))
 
     def _dots(self) -> int:
-        return int(self._think_time * DOTS_PER_SECOND) % 4 if self.thinking else 0
+        return self.computer.dots() if self.thinking else 0
 
     def _leaping(self) -> bool:
         """A person's turn after the opening, ready for input: End turn and Cancel show."""
@@ -274,18 +270,8 @@ class LeapFrogTable(Scene):
         handler()
         return True
 
-    def _tools(self) -> list[Tool]:
-        return [
-            Tool("Menu", lambda: commands.leave(self)),
-            Tool("New game", lambda: commands.ask_new_game(self)),
-            Tool("Undo", self.undo, lambda: self.match.can_undo or self._chain_started()),
-            Tool("Redo", self.redo, lambda: self.match.can_redo),
-            Tool("Options", lambda: commands.open_options(self)),
-            Tool("Help", lambda: commands.open_help(self)),
-        ]
-
-    def _chain_started(self) -> bool:
-        return self.chain is not None and self.chain.started
+    def can_undo(self) -> bool:
+        return self.match.can_undo or (self.chain is not None and self.chain.started)
 
     # A person's turn --------------------------------------------------------------------
 
@@ -361,9 +347,7 @@ class LeapFrogTable(Scene):
         self.note = ""
         return True
 
-    def _play_computer(self) -> None:
-        move = self.thought.move
-        self.thought = None
+    def _play_computer(self, move: RemovePiece | Leap) -> None:
         player = self.match.player
         seat = self.match.seat
         if not self._play(move):
@@ -387,16 +371,10 @@ class LeapFrogTable(Scene):
     def _begin_turn(self) -> None:
         """Get ready for the player to move: a chain for a person; a computer player starts
         thinking once the marbles are at rest."""
-        self._stop_thinking()
+        self.computer.begin()
         self.hovered = None
-        self._think_time = 0.0
         match = self.match
         self.chain = Chain(match.rules, match.state) if match.human_to_move else None
-
-    def _stop_thinking(self) -> None:
-        if self.thought is not None:
-            self.thought.cancel()
-            self.thought = None
 
     def undo(self) -> None:
         """Take back the chain in progress, else the turns back to a person's."""
@@ -441,7 +419,7 @@ class LeapFrogTable(Scene):
         commands.save(self)
 
     def _finish(self) -> None:
-        self._stop_thinking()
+        self.computer.stop()
         self.chain = None
         commands.finish(self)
         self.ending = Ending(self)
