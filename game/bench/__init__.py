@@ -1,8 +1,7 @@
 """The project's own benchmarks, measured against the budgets of DESIGN.md.
 
 Run `python -m game.bench NAME` (or `all`). Each benchmark is a module with
-`run(args) -> Iterator[Measurement]`; the registry below names them explicitly, and one that is
-not written yet is listed with `module=None`.
+`run(args) -> Iterator[Measurement]`; the registry below names them explicitly.
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ from dataclasses import dataclass
 class Benchmark:
     name: str
     summary: str
-    module: str | None  # dotted module path, None until the benchmark exists
+    module: str  # dotted module path, imported only when the benchmark runs
 
 
 BENCHMARKS = {

@@ -10,19 +10,17 @@ from game.bench import BENCHMARKS
 from game.bench.report import Reporter
 
 # argparse itself exits with 2 on bad usage, such as an unknown name.
-EXIT_OK, EXIT_OVER_BUDGET, EXIT_NOT_AVAILABLE = 0, 1, 3
+EXIT_OK, EXIT_OVER_BUDGET = 0, 1
 
 
 def parser() -> argparse.ArgumentParser:
-    names = "\n".join(f"  {b.name:<8} {b.summary}" + ("" if b.module else " (not available yet)")
-                      for b in BENCHMARKS.values())
+    names = "\n".join(f"  {b.name:<8} {b.summary}" for b in BENCHMARKS.values())
     result = argparse.ArgumentParser(
         prog="python -m game.bench",
         description="Measure the game against the budgets of DESIGN.md. Prints one JSON line "
                     "per figure, then a table with the budgets.",
-        epilog=f"benchmarks:\n{names}\n  all      every available benchmark\n\n"
-               "exit status: 0 all within budget, 1 a budget missed, 2 bad usage, "
-               "3 benchmark not available yet",
+        epilog=f"benchmarks:\n{names}\n  all      every benchmark\n\n"
+               "exit status: 0 all within budget, 1 a budget missed, 2 bad usage",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     result.add_argument("name", nargs="?", default="all", metavar="NAME",
@@ -32,11 +30,11 @@ def parser() -> argparse.ArgumentParser:
     result.add_argument("--games", type=int, default=None,
                         help="games in the ai benchmark's match (default: 40, or 10 within all)")
     result.add_argument("--deals", type=int, default=None,
-                        help="deals per case in the solvers benchmark (default: 100, or 10 "
-                             "within all)")
+                        help="deals per case in the solvers and winnable benchmarks (default: "
+                             "100 and 200, or 10 within all)")
     result.add_argument("--limit", type=float, default=None,
-                        help="seconds per deal in the solvers benchmark (default: 10, or 2 "
-                             "within all)")
+                        help="seconds per deal in the solvers and winnable benchmarks "
+                             "(default: 10, or 2 within all)")
     return result
 
 
@@ -50,15 +48,8 @@ def main(argv: list[str] | None = None) -> int:
         if value is not None and value <= 0:
             command_line.error(f"--{option} must be positive")
     requested = list(BENCHMARKS) if args.name == "all" else [args.name]
-    missing = [name for name in requested if BENCHMARKS[name].module is None]
-    for name in missing:
-        print(f"benchmark {name!r} is not available yet", file=sys.stderr)
-    if missing and args.name != "all":
-        return EXIT_NOT_AVAILABLE
     reporter = Reporter(sys.stdout)
     for name in requested:
-        if name in missing:
-            continue
         # Imported only when asked for, so one benchmark's imports never weigh on another's.
         module = importlib.import_module(BENCHMARKS[name].module)
         for measurement in module.run(args):
