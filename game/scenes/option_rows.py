@@ -85,7 +85,7 @@ class OptionTab:
     card_preview: bool = False  # show cards in the chosen deck, back and felt under the rows
 
 
-RULES_NOTE = "Rule changes apply from the next deal; a game in progress keeps its rules."
+RULES_NOTE = "New rules apply at once to a game not yet begun; one in progress keeps its own."
 RANK_NAMES = ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
 
 

@@ -1,8 +1,8 @@
 """The options dialog: every setting in tabs, changed on a draft until OK saves it.
 
 Cancel (or Esc) leaves the settings as they were. A table opens the dialog on its own
-game's tab and learns through `on_close(changed)` whether to lay out again or offer a new
-deal; rules options never change the game in progress, only the next deal.
+game's tab and learns through `on_close(changed)` whether to lay out again or deal anew;
+rules options never change a game in progress, only one not yet begun and the next ones.
 """
 
 from __future__ import annotations

@@ -169,6 +169,6 @@ def test_every_tab_fits_the_window(app, context, below, size):
             assert rect.bottom <= options.buttons.rect.top
 
 
-def test_tabs_with_rules_options_say_they_apply_from_the_next_deal():
+def test_tabs_with_rules_options_say_when_they_apply():
     for game_id in ("klondike", "leap_frog"):
-        assert "next deal" in TABS[tab_for_game(game_id)].note
+        assert "in progress keeps" in TABS[tab_for_game(game_id)].note

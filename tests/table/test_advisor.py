@@ -293,3 +293,17 @@ def test_a_game_the_demo_wins_counts_as_played_not_won(make_table, manual):
     assert table.scene.session.is_won
     stats = table.scene.context.stats.get("klondike")
     assert (stats.played, stats.won) == (1, 0)
+
+
+def test_winnable_only_turned_on_replaces_an_untouched_deal_not_known_winnable(
+        make_table, context):
+    from .test_klondike_table import choose_options
+
+    shipped = advisor_module.pool_shelf().pool_for("lucas_leaps", {}).seeds
+    unproven = next(seed for seed in range(1, 999) if seed not in shipped)
+    table = make_table(GAMES["lucas_leaps"].new_game(unproven), game=LucasLeapsTable(context))
+    choose_options(table, {"lucas_leaps.winnable_only": True})
+    assert seed_of(table) in shipped
+    proven = seed_of(table)
+    choose_options(table, {"appearance.felt": "blue"})
+    assert seed_of(table) == proven  # already a winnable deal: kept

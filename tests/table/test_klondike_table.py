@@ -279,3 +279,41 @@ def test_help_and_options_open_over_the_table_and_pause_its_clock(make_table):
     table.click(options.rect.center)
     table.app.stack.apply_pending()
     assert isinstance(table.top, OptionsScene)
+
+
+def choose_options(table, changes):
+    """Open Options from the toolbar, change settings by their dotted names, press OK."""
+    button = next(b for b in table.scene.toolbar.buttons if b.label == "Options")
+    table.click(button.rect.center)
+    table.app.stack.apply_pending()
+    dialog = table.top
+    assert isinstance(dialog, OptionsScene)
+    for key, value in changes.items():
+        dialog.draft.set(key, value)
+    table.key(pygame.K_RETURN)
+    table.settle()
+    assert table.top is table.scene
+
+
+def test_new_rules_apply_at_once_to_a_deal_not_yet_touched(make_table, context):
+    table = make_table(KlondikeTable(context).new_state(41))
+    choose_options(table, {"klondike.draw": 1})
+    first = table.scene.session.history.states[0]
+    assert first.seed == 41 and first.options.draw == 1  # the same deal, drawing one
+    assert table.state == first
+
+
+def test_new_rules_wait_for_the_next_deal_once_play_has_begun(make_table, context):
+    table = make_table(KlondikeTable(context).new_state(41))
+    table.click(table.centre_of(STOCK_PILE))
+    played = table.state
+    choose_options(table, {"klondike.draw": 1})
+    assert table.state is played and played.options.draw == 3
+    assert context.settings.klondike.draw == 1
+
+
+def test_options_that_do_not_touch_the_deal_leave_it_alone(make_table, context):
+    table = make_table(KlondikeTable(context).new_state(41))
+    dealt = table.state
+    choose_options(table, {"appearance.felt": "blue"})
+    assert table.state is dealt

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ai import hints
-from game.ai.pools import PoolShelf, proven_winnable
+from game.ai.pools import Pool, PoolShelf, proven_winnable
 from game.ai.search import Budget
 from game.engine.resources import asset_path
 from game.scenes.table import commands
@@ -274,18 +274,28 @@ class TableAdvisor:
 
     # Winnable deals -----------------------------------------------------------------------------
 
+    def _pool(self) -> Pool | None:
+        """The shipped pool of winnable deals for the current options, if there is one."""
+        options = self.table.context.settings.rules_options(self.rules.id)
+        return pool_shelf().pool_for(self.rules.id, options)
+
+    def known_winnable(self, seed: int) -> bool:
+        """Whether deal `seed` under the current options is in a pool of proven wins."""
+        pool = self._pool()
+        return pool is not None and seed in pool.seeds
+
     def winnable_deal(self, deal: Callable[[int], None]) -> None:
         """Call `deal(seed)` with a winnable deal for the current options: one from the pool
         shipped for them, else one found by a short search in the background (a random one,
         with a word to the player, if none is found in time)."""
-        options = self.table.context.settings.rules_options(self.rules.id)
-        pool = pool_shelf().pool_for(self.rules.id, options)
+        pool = self._pool()
         if pool is not None:
             current = self.table.session.history.states[0].seed
             choices = [seed for seed in pool.seeds if seed != current] or list(pool.seeds)
             deal(random.choice(choices))
             return
         game_id = self.rules.id
+        options = self.table.context.settings.rules_options(game_id)
         candidates = [commands.random_seed() for _ in range(CANDIDATE_DEALS)]
 
         def work(budget: Budget) -> int | None:

@@ -106,10 +106,12 @@ def open_options(table: CardTableScene) -> None:
 
     def closed(changed: bool) -> None:
         """Lay out again; a game under way may now have automatic moves (auto-play turned
-        on), while a fresh deal still waits for the player's first move."""
+        on), while a deal not yet touched takes the new options at once."""
         table.refresh_look()
         if changed and table.session.counted:
             table.wake_automatic()
+        elif changed:
+            _deal_again_for_new_options(table)
 
     if table.stack is not None:
         table.stack.push(OptionsScene(table.context, table.game.game_id, on_close=closed))
@@ -151,6 +153,18 @@ def new_deal(table: CardTableScene, seed: int | None = None) -> None:
 def _deal(table: CardTableScene, seed: int) -> None:
     state = table.game.new_state(seed)
     table.start_session(Session(table.game.rules, History.start(state)))
+
+
+def _deal_again_for_new_options(table: CardTableScene) -> None:
+    """A deal with no move made yet follows the options just chosen: a winnable deal when
+    only those are wanted and this one is not known to be, else the same deal under the new
+    rules, if they changed."""
+    first = table.session.history.states[0]
+    advisor = table.advisor
+    if advisor.winnable_only and not advisor.known_winnable(first.seed):
+        new_deal(table)
+    elif table.game.new_state(first.seed) != first:
+        _deal(table, first.seed)
 
 
 def _replace_untouched_deal(table: CardTableScene, seed: int) -> None:
