@@ -214,8 +214,7 @@ def parser() -> argparse.ArgumentParser:
                         help="deals solved at once, one process each (default: 1)")
     result.add_argument("--pool", dest="pools", action="append",
                         choices=[spec.name for spec in SPECS],
-                        help="a pool to build (repeatable; default: every pool whose game "
-                             "has a solver)")
+                        help="a pool to build (repeatable; default: every pool)")
     result.add_argument("--out", type=Path, default=SOURCE_FOLDER,
                         help="folder to write to (default: the game's assets/winnable)")
     return result
@@ -223,8 +222,7 @@ def parser() -> argparse.ArgumentParser:
 
 def chosen_specs(names: Iterable[str] | None) -> list[PoolSpec]:
     wanted = set(names) if names else None
-    return [spec for spec in SPECS
-            if (wanted is None or spec.name in wanted) and spec.game_id in ADVISORS]
+    return [spec for spec in SPECS if wanted is None or spec.name in wanted]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -232,9 +230,6 @@ def main(argv: list[str] | None = None) -> int:
     args = command_line.parse_args(argv)
     if args.deals <= 0 or args.seconds <= 0 or args.jobs <= 0:
         command_line.error("--deals, --seconds and --jobs must be positive")
-    missing = [spec.name for spec in SPECS if spec.game_id not in ADVISORS]
-    if missing:
-        print(f"no solver yet, skipped: {', '.join(missing)}")
     for spec in chosen_specs(args.pools):
         started = time.perf_counter()
         data = build_pool(spec, range(1, args.deals + 1), args.seconds, args.jobs)
