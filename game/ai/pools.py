@@ -114,6 +114,21 @@ def proven_winnable(game_id: str, seed: int, options: Mapping[str, Any], seconds
     return rules.is_won(state)
 
 
+def first_winnable(game_id: str, options: Mapping[str, Any], seeds: Iterable[int],
+                   seconds: float, per_deal: float, cancel: threading.Event | None = None
+                   ) -> int | None:
+    """The first of `seeds` proven winnable, spending at most `per_deal` seconds on each and
+    `seconds` in all; None when time runs out (or `cancel` is set) first."""
+    deadline = time.perf_counter() + seconds
+    for seed in seeds:
+        left = deadline - time.perf_counter()
+        if left <= 0 or (cancel is not None and cancel.is_set()):
+            return None
+        if proven_winnable(game_id, seed, options, min(left, per_deal), cancel):
+            return seed
+    return None
+
+
 def _prove(job: tuple[PoolSpec, int, float]) -> tuple[int, bool]:
     spec, seed, seconds = job
     return seed, proven_winnable(spec.game_id, seed, dict(spec.options), seconds)

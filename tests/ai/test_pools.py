@@ -11,6 +11,7 @@ from game.ai.pools import (
     SPECS,
     PoolShelf,
     build_pool,
+    first_winnable,
     load_pool,
     main,
     proven_winnable,
@@ -45,6 +46,22 @@ def test_the_command_writes_a_valid_pool_for_a_tiny_range(tmp_path, capsys):
 def test_a_pool_holds_only_deals_the_solver_won(good_data):
     assert all(proven_winnable("klondike", seed, dict(DRAW1.options), 2.0)
                for seed in good_data["seeds"])
+
+
+def test_first_winnable_answers_a_proven_deal_within_its_time(good_data):
+    proven = good_data["seeds"][0]
+    options = dict(DRAW1.options)
+    assert first_winnable("klondike", options, [proven], 10.0, 2.0) == proven
+    assert first_winnable("klondike", options, [proven], 0.0, 2.0) is None  # no time at all
+
+
+def test_first_winnable_stops_when_cancelled():
+    import threading
+
+    cancel = threading.Event()
+    cancel.set()
+    assert first_winnable("klondike", dict(DRAW1.options), range(1, 100), 10.0, 2.0,
+                          cancel) is None
 
 
 def damaged(data, change):

@@ -11,14 +11,13 @@ threads never touch pygame or the table.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.ai import hints
-from game.ai.pools import Pool, PoolShelf, proven_winnable
+from game.ai.pools import Pool, PoolShelf, first_winnable
 from game.ai.search import Budget
 from game.engine.resources import asset_path
 from game.scenes.table import commands
@@ -299,15 +298,9 @@ class TableAdvisor:
         candidates = [commands.random_seed() for _ in range(CANDIDATE_DEALS)]
 
         def work(budget: Budget) -> int | None:
-            deadline = time.perf_counter() + (budget.max_seconds or DEAL_SECONDS)
-            for seed in candidates:
-                left = deadline - time.perf_counter()
-                if left <= 0 or budget.cancel.is_set():
-                    return None
-                if proven_winnable(game_id, seed, options, min(left, DEAL_TRY_SECONDS),
-                                   budget.cancel):
-                    return seed
-            return None
+            return first_winnable(game_id, options, candidates,
+                                  budget.max_seconds or DEAL_SECONDS, DEAL_TRY_SECONDS,
+                                  budget.cancel)
 
         def found(seed: int | None) -> None:
             deal(candidates[0] if seed is None else seed)
