@@ -25,9 +25,11 @@ under it.
 
 from __future__ import annotations
 
+from functools import partial
+from operator import attrgetter
 from typing import NamedTuple
 
-from game.ai.search import Budget, SolveResult
+from game.ai.search import Budget, Meter, SearchOutcome, SolveResult, stage_beam
 from game.ai.solitaire_space import Step, rules_line, solve_space
 from game.rules.leap_year import RULES, TABLEAU_PILES, LeapYearState
 from game.rules.moves import STOCK, CardMove, StockMove
@@ -194,6 +196,55 @@ class LeapYearSpace:
         return lowest_first(position) or []
 
 
+# Before the complete search, beams look for a win deal by deal (see `search.stage_beam`).
+# Between two deals every order of plays is tried; of the positions each deal leads to, the
+# best go on, ranked by cards played, less the cards lying above a lower one (each will wait
+# for it), plus the ranks that fit now. The weights differ from beam to beam, since each
+# wins deals the others miss; the beams widen each time round.
+BEAM_WEIGHTS = ((0.5, 1.0), (0.25, 1.0), (0.5, 2.0), (0.5, 0.0), (0.5, 0.5), (1.0, 1.0))
+BEAM_WIDTH, WIDEST_BEAM = 20, 1280
+
+
+def buried(position: Position) -> int:
+    """Cards lying above a lower card of their pile: each must wait for that card's rank to
+    be played up to it."""
+    count = 0
+    for pile in position.tableau:
+        lowest = KING + 1
+        for rank in pile:
+            if rank > lowest:
+                count += 1
+            else:
+                lowest = rank
+    return count
+
+
+def open_ranks(position: Position) -> int:
+    """How many ranks a card would fit now."""
+    played = position.played
+    return sum(1 for rank in range(2, KING + 1) if played[rank - 1] > played[rank])
+
+
+def beam_score(weights: tuple[float, float], position: Position) -> float:
+    played_weight, open_weight = weights
+    return (played_weight * sum(position.played) - buried(position)
+            + open_weight * open_ranks(position))
+
+
+def beam_look(space: LeapYearSpace, root: Position, meter: Meter) -> SearchOutcome:
+    """Beams of every weighting, wider each time round, until one wins or time is up."""
+    width = BEAM_WIDTH
+    outcome = SearchOutcome(False, False, (), None, ())
+    while width <= WIDEST_BEAM and meter.running():
+        for weights in BEAM_WEIGHTS:
+            outcome = stage_beam(space, root, meter, width, partial(beam_score, weights),
+                                 attrgetter("deals"))
+            if outcome.found or not meter.running():
+                return outcome
+        width *= 2
+    return outcome
+
+
 def to_rules_move(state: LeapYearState, step: Step) -> CardMove | StockMove:
     """A solver step as a rules move: a card goes to the first foundation that takes it."""
     if step == STOCK:
@@ -210,7 +261,8 @@ def solve(state: LeapYearState, budget: Budget) -> SolveResult:
     root_steps: list[Step] = []
     root = settle(position_of(state), root_steps)
     space = LeapYearSpace(stock_of(state))
-    return solve_space(RULES, state, [space], root, root_steps, budget, to_rules_move)
+    return solve_space(RULES, state, [space], root, root_steps, budget, to_rules_move,
+                       look=beam_look)
 
 
 def no_productive_moves(state: LeapYearState) -> bool:

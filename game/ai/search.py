@@ -16,8 +16,9 @@ from __future__ import annotations
 import heapq
 import threading
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Generic, Literal, Protocol, TypeVar
 
 Status = Literal["won", "lost", "unknown"]
@@ -100,6 +101,10 @@ class Meter:
             or (budget.cancel is not None and budget.cancel.is_set())
         )
         return not self.out
+
+    def running(self) -> bool:
+        """Whether the budget, and the phase's limit, still allow more nodes."""
+        return self._check()
 
     @property
     def seconds(self) -> float:
@@ -221,6 +226,41 @@ def best_first(space: SearchSpace[S, M], root: S, meter: Meter,
             heapq.heappush(open_list,
                            (depth_weight * depth - score, -depth, counter, child, child_link))
     return SearchOutcome(False, True, (), None, _unlink(best_link))
+
+
+def stage_beam(space: SearchSpace[S, M], root: S, meter: Meter, width: int,
+               score: Callable[[S], float], stage: Callable[[S], int]) -> SearchOutcome[S, M]:
+    """A quick look for a win that gives up completeness: from every position of the beam,
+    each position reachable without leaving its stage (in Leap Year: between two deals) is
+    visited; of the positions the moves that leave the stage lead to, only the `width` best
+    by `score` that still have moves go on to the next stage. It finds a goal or not, and
+    never proves that there is none."""
+    if space.is_goal(root):
+        return SearchOutcome(True, False, (), root, ())
+    beam: list[tuple[S, tuple | None]] = [(root, None)]
+    while beam:
+        seen: set = set()
+        entering: dict = {}
+        stack = list(beam)
+        while stack:
+            position, link = stack.pop()
+            here = stage(position)
+            for move in space.moves(position):
+                if not meter.tick():
+                    return SearchOutcome(False, False, (), None, ())
+                child = space.play(position, move)
+                child_link = (link, move)
+                if space.is_goal(child):
+                    return SearchOutcome(True, False, _unlink(child_link), child, ())
+                key = space.key(child)
+                if stage(child) != here:
+                    entering.setdefault(key, (child, child_link))
+                elif key not in seen:
+                    seen.add(key)
+                    stack.append((child, child_link))
+        ranked = sorted(entering.values(), key=lambda entry: score(entry[0]), reverse=True)
+        beam = list(islice((entry for entry in ranked if space.moves(entry[0])), width))
+    return SearchOutcome(False, False, (), None, ())
 
 
 def _unlink(link: tuple | None) -> tuple:

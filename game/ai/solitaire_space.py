@@ -14,12 +14,14 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Protocol, TypeVar
 
-from game.ai.search import Budget, SearchOutcome, SolveResult, depth_first
+from game.ai.search import Budget, Meter, SearchOutcome, SolveResult, depth_first
 
 P = TypeVar("P")
 M = TypeVar("M")
 Step = Any  # a solver's description of one rules move
 Resolve = Callable[[Any, Step], Any]  # (rules state, step) -> rules move
+Look = Callable[[Any, Any, Meter], SearchOutcome]  # (space, root, meter): a quick search
+LOOK_SHARE = 0.5  # of the budget a look may spend before the complete search begins
 
 
 class RecordingSpace(Protocol[P, M]):
@@ -60,29 +62,47 @@ def steps_of(space: RecordingSpace, position: Any, path: Iterable[Any]) -> list[
 
 
 def solve_space(rules: Any, state: Any, phases: Sequence[RecordingSpace], root: Any,
-                root_steps: list[Step], budget: Budget, resolve: Resolve) -> SolveResult:
+                root_steps: list[Step], budget: Budget, resolve: Resolve,
+                look: Look | None = None) -> SolveResult:
     """Search from `root` (the position of `state` after the steps `root_steps`) and answer
     in rules moves. The phases share the budget: each searches only when the one before ran
     out of positions, so a quick space that leaves moves out may come first; "lost" only
     when the last phase ran out of positions too. Without a win, the progress line is the
-    first phase's: the quick space heads for what looks best."""
+    first phase's: the quick space heads for what looks best.
+
+    A `look`, an incomplete search in the first phase's moves (a beam, say), may go first
+    with a share of the budget: it can find a win, never prove a loss."""
     meter = budget.start()
+    if look is not None:
+        nodes, seconds = meter.remaining()
+        meter.limit(None if nodes is None else int(nodes * LOOK_SHARE),
+                    None if seconds is None else seconds * LOOK_SHARE)
+        outcome = look(phases[0], root, meter)
+        meter.limit()
+        if outcome.found:
+            return _won(rules, state, phases[0], root, root_steps, outcome, meter, resolve)
     first: SearchOutcome | None = None
     for space in phases:
-        outcome: SearchOutcome = depth_first(space, root, meter)
+        outcome = depth_first(space, root, meter)
         first = first or outcome
         if not outcome.exhausted:
             break
     if outcome.found:
-        steps = root_steps + steps_of(space, root, outcome.path) + space.finish(outcome.goal)
-        line, end = rules_line(rules, state, steps, resolve)
-        if not rules.is_won(end):
-            raise ValueError(f"{rules.title} solver: the winning line does not win")
-        return SolveResult("won", line, meter.nodes, meter.seconds, line)
+        return _won(rules, state, space, root, root_steps, outcome, meter, resolve)
     steps = root_steps + steps_of(phases[0], root, first.best_path)
     progress, _ = rules_line(rules, state, steps, resolve)
     status = "lost" if outcome.exhausted else "unknown"
     return SolveResult(status, None, meter.nodes, meter.seconds, progress)
+
+
+def _won(rules: Any, state: Any, space: RecordingSpace, root: Any, root_steps: list[Step],
+         outcome: SearchOutcome, meter: Meter, resolve: Resolve) -> SolveResult:
+    """The answer for a win `outcome` found in `space`, replayed and checked by the rules."""
+    steps = root_steps + steps_of(space, root, outcome.path) + space.finish(outcome.goal)
+    line, end = rules_line(rules, state, steps, resolve)
+    if not rules.is_won(end):
+        raise ValueError(f"{rules.title} solver: the winning line does not win")
+    return SolveResult("won", line, meter.nodes, meter.seconds, line)
 
 
 class GainProbe:

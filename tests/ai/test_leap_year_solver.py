@@ -10,7 +10,7 @@ from collections import Counter
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from game.ai import hints
+from game.ai import hints, leap_year_solver
 from game.ai.leap_year_solver import (
     ADVISOR,
     auto_finish_line,
@@ -21,7 +21,7 @@ from game.ai.leap_year_solver import (
     solve,
     stock_of,
 )
-from game.ai.search import Budget
+from game.ai.search import Budget, SearchOutcome
 from game.rules.cards import RANKS, SUITS
 from game.rules.leap_year import RULES, LeapYearState
 from game.rules.moves import STOCK
@@ -133,6 +133,16 @@ def test_winning_lines_of_real_deals_replay_to_a_win():
         else:
             assert result.status == "unknown"
     assert found >= 1
+
+
+def test_the_beams_win_a_deal_the_complete_search_alone_does_not(monkeypatch):
+    state = RULES.new_game(17)
+    budget = Budget(max_nodes=200_000)
+    result = solve(state, budget)
+    assert result.status == "won" and replays_to_win(state, result.line)
+    monkeypatch.setattr(leap_year_solver, "beam_look", lambda space, root, meter:
+                        SearchOutcome(False, False, (), None, ()))
+    assert solve(state, budget).status == "unknown"
 
 
 def test_safe_plays_keep_the_position_consistent():

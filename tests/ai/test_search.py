@@ -1,0 +1,105 @@
+"""The searches every solver builds on, on a small made-up space: the moves add one point (at
+most twice a stage) or go on to the next stage; the goal is every point of three stages."""
+
+import threading
+
+import pytest
+
+from game.ai.search import Budget, best_first, depth_first, stage_beam
+
+ADD, NEXT = "add", "next"
+STAGES, PER_STAGE = 3, 2
+GOAL_TOTAL = STAGES * PER_STAGE
+
+
+class Counting:
+    """Positions (stage, total, added this stage); `goal_total` None makes a space without
+    a goal."""
+
+    def __init__(self, goal_total: int | None = GOAL_TOTAL) -> None:
+        self.goal_total = goal_total
+
+    def moves(self, position):
+        stage, _, added = position
+        return ([ADD] if added < PER_STAGE else []) + ([NEXT] if stage < STAGES else [])
+
+    def play(self, position, move):
+        stage, total, added = position
+        return (stage, total + 1, added + 1) if move == ADD else (stage + 1, total, 0)
+
+    def key(self, position):
+        return position
+
+    def is_goal(self, position):
+        return position[0] == STAGES and position[1] == self.goal_total
+
+    def progress(self, position):
+        return position[1]
+
+
+ROOT = (0, 0, 0)
+
+
+def replay(space, path):
+    position = ROOT
+    for move in path:
+        assert move in space.moves(position)
+        position = space.play(position, move)
+    return position
+
+
+def stage(position):
+    return position[0]
+
+
+def total(position):
+    return position[1]
+
+
+def less(position):
+    return -position[1]
+
+
+def test_stage_beam_finds_a_goal_its_score_leads_to():
+    space = Counting()
+    outcome = stage_beam(space, ROOT, Budget().start(), 1, total, stage)
+    assert outcome.found and not outcome.exhausted
+    assert space.is_goal(replay(space, outcome.path)) and outcome.goal == (3, 6, 0)
+
+
+def test_a_narrow_beam_led_astray_finds_nothing_and_proves_nothing():
+    space = Counting()
+    outcome = stage_beam(space, ROOT, Budget().start(), 1, less, stage)
+    assert not outcome.found and not outcome.exhausted
+    wide = stage_beam(space, ROOT, Budget().start(), 100, less, stage)
+    assert wide.found and space.is_goal(replay(space, wide.path))
+
+
+def test_stage_beam_stops_when_the_budget_is_spent_or_cancelled():
+    meter = Budget(max_nodes=3).start()
+    outcome = stage_beam(Counting(), ROOT, meter, 1, total, stage)
+    assert not outcome.found and meter.out
+    cancel = threading.Event()
+    cancel.set()
+    meter = Budget(cancel=cancel).start()
+    assert not stage_beam(Counting(), ROOT, meter, 1, total, stage).found and meter.out
+
+
+@pytest.mark.parametrize("search", [depth_first, lambda s, r, m: best_first(s, r, m, 0.1)])
+def test_complete_searches_find_the_goal_or_exhaust_the_space(search):
+    space = Counting()
+    outcome = search(space, ROOT, Budget().start())
+    assert outcome.found and space.is_goal(replay(space, outcome.path))
+    empty = search(Counting(goal_total=None), ROOT, Budget().start())
+    assert not empty.found and empty.exhausted
+    assert replay(space, empty.best_path)[1] == (STAGES + 1) * PER_STAGE  # the furthest
+
+
+def test_a_phase_limit_stops_a_search_without_spending_the_budget():
+    meter = Budget(max_nodes=1000).start()
+    meter.limit(nodes=2)
+    outcome = depth_first(Counting(goal_total=None), ROOT, meter)
+    assert not outcome.exhausted and not meter.out and not meter.running()
+    meter.limit()
+    assert meter.running()
+    assert depth_first(Counting(goal_total=None), ROOT, meter).exhausted
