@@ -21,7 +21,7 @@ M = TypeVar("M")
 Step = Any  # a solver's description of one rules move
 Resolve = Callable[[Any, Step], Any]  # (rules state, step) -> rules move
 Look = Callable[[Any, Any, Meter], SearchOutcome]  # (space, root, meter): a quick search
-LOOK_SHARE = 0.5  # of the budget a look may spend before the complete search begins
+LOOK_SHARE = 0.7  # of the budget a look may spend before the complete search begins
 
 
 class RecordingSpace(Protocol[P, M]):
