@@ -257,7 +257,7 @@ not won.
 - When only finishing is left the cards go up by themselves (Klondike) or a Finish button \
 appears; a notice says so when no useful move is left.
 - Winnable deals only (Options, each solitaire's own tab): new deals are ones the solver has \
-proven can be won.
+proven can be won. The toolbar says Winnable deal while you play one.
 ## Keys
 {keys}
 > Arrows, Enter, Space | move and choose in the menu and in windows like this one

@@ -13,12 +13,12 @@ from game.ai.pools import SPECS, PoolShelf, build_pool, proven_winnable, write_p
 from game.rules import GAMES
 from game.rules.klondike import STOCK_PILE, WASTE
 from game.rules.moves import STOCK
-from game.scenes.table import advisor as advisor_module
-from game.scenes.table import commands
+from game.scenes.table import commands, winnable
 from game.scenes.table.advisor import DEAL_LABEL, DEMO_RUNNING, HINT_LABEL
 from game.scenes.table.leap_year import LeapYearTable
 from game.scenes.table.lucas_leaps import LucasLeapsTable
 from game.scenes.table.search_runner import SearchRunner
+from game.scenes.table.winnable import WINNABLE_NOTE
 
 from .positions import position, suit_up_to
 
@@ -227,7 +227,7 @@ def small_pool(tmp_path, monkeypatch):
     spec = next(spec for spec in SPECS if spec.name == "klondike-draw3")
     data = build_pool(spec, range(1, 5), 2.0)
     write_pool(tmp_path, spec, data)
-    monkeypatch.setattr(advisor_module, "_shelf", PoolShelf(tmp_path))
+    monkeypatch.setattr(winnable, "_shelf", PoolShelf(tmp_path))
     return data["seeds"]
 
 
@@ -249,7 +249,7 @@ def test_winnable_only_deals_come_from_the_pool(make_table, context, small_pool)
 
 def test_each_solitaire_deals_winnable_games_by_its_own_switch(make_table, context):
     lucas = GAMES["lucas_leaps"]
-    shipped = advisor_module.pool_shelf().pool_for("lucas_leaps", {}).seeds
+    shipped = winnable.pool_for("lucas_leaps", {}).seeds
     context.settings.klondike.winnable_only = True  # another game's switch
     table = make_table(lucas.new_game(next(s for s in range(1, 999) if s not in shipped)),
                        game=LucasLeapsTable(context))
@@ -277,7 +277,7 @@ def test_winnable_only_without_a_pool_searches_in_the_background(make_table, con
 
 def test_a_damaged_pool_is_not_dealt_from(make_table, context, tmp_path, monkeypatch):
     (tmp_path / "klondike-draw3.json").write_text('{"kind": "leaps-winnable-deals", "seeds": [')
-    monkeypatch.setattr(advisor_module, "_shelf", PoolShelf(tmp_path))
+    monkeypatch.setattr(winnable, "_shelf", PoolShelf(tmp_path))
     context.settings.klondike.winnable_only = True
     table = make_table(RUN)
     commands.new_deal(table.scene)
@@ -299,7 +299,7 @@ def test_winnable_only_turned_on_replaces_an_untouched_deal_not_known_winnable(
         make_table, context):
     from .test_klondike_table import choose_options
 
-    shipped = advisor_module.pool_shelf().pool_for("lucas_leaps", {}).seeds
+    shipped = winnable.pool_for("lucas_leaps", {}).seeds
     unproven = next(seed for seed in range(1, 999) if seed not in shipped)
     table = make_table(GAMES["lucas_leaps"].new_game(unproven), game=LucasLeapsTable(context))
     choose_options(table, {"lucas_leaps.winnable_only": True})
@@ -307,3 +307,15 @@ def test_winnable_only_turned_on_replaces_an_untouched_deal_not_known_winnable(
     proven = seed_of(table)
     choose_options(table, {"appearance.felt": "blue"})
     assert seed_of(table) == proven  # already a winnable deal: kept
+
+
+def test_the_toolbar_says_when_the_deal_is_a_proven_win(make_table, context):
+    lucas = GAMES["lucas_leaps"]
+    shipped = winnable.pool_for("lucas_leaps", {}).seeds
+    unproven = next(seed for seed in range(1, 999) if seed not in shipped)
+    table = make_table(lucas.new_game(shipped[0]), game=LucasLeapsTable(context))
+    table.app.draw()
+    assert WINNABLE_NOTE in table.scene.toolbar._drawn[1]
+    commands.new_deal(table.scene, unproven)
+    table.settle()
+    assert WINNABLE_NOTE not in table.scene.toolbar._drawn[1]

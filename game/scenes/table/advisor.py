@@ -17,10 +17,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ai import hints
-from game.ai.pools import Pool, PoolShelf, first_winnable
+from game.ai.pools import first_winnable
 from game.ai.search import Budget
-from game.engine.resources import asset_path
-from game.scenes.table import commands
+from game.scenes.table import commands, winnable
 from game.scenes.table.search_runner import SearchRunner
 from game.scenes.table.toast import Toast, draw_status, text_size
 
@@ -46,14 +45,6 @@ SOLVE_LABEL = f"Looking for a win (up to {SOLVE_SECONDS:g} seconds)…"
 DEMO_LABEL = "Demo: looking for a winning line…"
 DEAL_LABEL = "Finding a winnable deal…"
 DEMO_RUNNING = "Demo: click or press a key to stop"
-
-_shelf = PoolShelf(asset_path("winnable"))
-
-
-def pool_shelf() -> PoolShelf:
-    """The winnable deals the game ships."""
-    return _shelf
-
 
 def hint_search(rules: Any, state: Any) -> Callable[[Budget], tuple[Any, bool]]:
     """The search for a hint from `state`: its answer is the move, and, when there is none,
@@ -273,28 +264,24 @@ class TableAdvisor:
 
     # Winnable deals -----------------------------------------------------------------------------
 
-    def _pool(self) -> Pool | None:
-        """The shipped pool of winnable deals for the current options, if there is one."""
-        options = self.table.context.settings.rules_options(self.rules.id)
-        return pool_shelf().pool_for(self.rules.id, options)
-
     def known_winnable(self, seed: int) -> bool:
         """Whether deal `seed` under the current options is in a pool of proven wins."""
-        pool = self._pool()
-        return pool is not None and seed in pool.seeds
+        return winnable.known_winnable(self.rules.id, self._options(), seed)
+
+    def _options(self) -> dict:
+        return self.table.context.settings.rules_options(self.rules.id)
 
     def winnable_deal(self, deal: Callable[[int], None]) -> None:
         """Call `deal(seed)` with a winnable deal for the current options: one from the pool
         shipped for them, else one found by a short search in the background (a random one,
         with a word to the player, if none is found in time)."""
-        pool = self._pool()
+        pool = winnable.pool_for(self.rules.id, self._options())
         if pool is not None:
             current = self.table.session.history.states[0].seed
             choices = [seed for seed in pool.seeds if seed != current] or list(pool.seeds)
             deal(random.choice(choices))
             return
-        game_id = self.rules.id
-        options = self.table.context.settings.rules_options(game_id)
+        game_id, options = self.rules.id, self._options()
         candidates = [commands.random_seed() for _ in range(CANDIDATE_DEALS)]
 
         def work(budget: Budget) -> int | None:

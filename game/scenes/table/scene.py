@@ -20,7 +20,7 @@ from game.engine.layers import LayeredRenderer
 from game.engine.scene import Scene, Size
 from game.rules import IllegalMove
 from game.scenes.context import Context
-from game.scenes.table import commands, painting
+from game.scenes.table import commands, painting, winnable
 from game.scenes.table.advisor import TableAdvisor
 from game.scenes.table.game import Switch, TableGame, format_time
 from game.scenes.table.geometry import TableLayout
@@ -63,6 +63,8 @@ class CardTableScene(Scene):
         self._covered = False
         self._unfocused = False
         self._shown_second = -1
+        self._noted_deal: Any = None  # the first position of the deal `_deal_text` is about
+        self._deal_text = ""
 
     # Lifecycle --------------------------------------------------------------------------
 
@@ -156,9 +158,16 @@ class CardTableScene(Scene):
         self.renderer.draw(surface, lambda target: painting.paint_overlays(self, target))
         seconds = self.session.clock.elapsed
         self._shown_second = int(seconds)
-        self.toolbar.draw(surface, (self.game.score_text(self.session.state),
+        self.toolbar.draw(surface, (self._deal_note(), self.game.score_text(self.session.state),
                                     f"Moves {self.session.move_count}", format_time(seconds)))
         self.advisor.draw(surface)
+
+    def _deal_note(self) -> str:
+        """"Winnable deal" on a deal known to be one (worked out once per deal)."""
+        first = self.session.history.states[0]
+        if self._noted_deal is not first:
+            self._noted_deal, self._deal_text = first, winnable.deal_note(self.game.rules, first)
+        return self._deal_text
 
     # Input ------------------------------------------------------------------------------
 
