@@ -309,6 +309,17 @@ def test_winnable_only_turned_on_replaces_an_untouched_deal_not_known_winnable(
     assert seed_of(table) == proven  # already a winnable deal: kept
 
 
+def test_a_deal_is_not_replaced_when_the_winnable_switch_was_on_already(make_table, context):
+    from .test_klondike_table import choose_options
+
+    shipped = winnable.pool_for("lucas_leaps", {}).seeds
+    unproven = next(seed for seed in range(1, 999) if seed not in shipped)
+    context.settings.lucas_leaps.winnable_only = True  # the deal was found by a search, say
+    table = make_table(GAMES["lucas_leaps"].new_game(unproven), game=LucasLeapsTable(context))
+    choose_options(table, {"appearance.felt": "blue"})
+    assert seed_of(table) == unproven
+
+
 def test_the_toolbar_says_when_the_deal_is_a_proven_win(make_table, context):
     lucas = GAMES["lucas_leaps"]
     shipped = winnable.pool_for("lucas_leaps", {}).seeds

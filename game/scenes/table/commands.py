@@ -104,6 +104,8 @@ def _confirm_abandon(table: CardTableScene, then: Callable[[], None]) -> None:
 def open_options(table: CardTableScene) -> None:
     from game.scenes.options import OptionsScene
 
+    was_winnable_only = table.advisor.winnable_only
+
     def closed(changed: bool) -> None:
         """Lay out again; a game under way may now have automatic moves (auto-play turned
         on), while a deal not yet touched takes the new options at once."""
@@ -111,7 +113,7 @@ def open_options(table: CardTableScene) -> None:
         if changed and table.session.counted:
             table.wake_automatic()
         elif changed:
-            _deal_again_for_new_options(table)
+            _deal_again_for_new_options(table, was_winnable_only)
 
     if table.stack is not None:
         table.stack.push(OptionsScene(table.context, table.game.game_id, on_close=closed))
@@ -155,15 +157,17 @@ def _deal(table: CardTableScene, seed: int) -> None:
     table.start_session(Session(table.game.rules, History.start(state)))
 
 
-def _deal_again_for_new_options(table: CardTableScene) -> None:
+def _deal_again_for_new_options(table: CardTableScene, was_winnable_only: bool) -> None:
     """A deal with no move made yet follows the options just chosen: a winnable deal when
-    only those are wanted and this one is not known to be, else the same deal under the new
-    rules, if they changed."""
+    only those are now wanted (the switch just turned on, or new rules) and this one is not
+    known to be, else the same deal under the new rules, if they changed."""
     first = table.session.history.states[0]
     advisor = table.advisor
-    if advisor.winnable_only and not advisor.known_winnable(first.seed):
+    new_rules = table.game.new_state(first.seed) != first
+    if (advisor.winnable_only and (new_rules or not was_winnable_only)
+            and not advisor.known_winnable(first.seed)):
         new_deal(table)
-    elif table.game.new_state(first.seed) != first:
+    elif new_rules:
         _deal(table, first.seed)
 
 
