@@ -175,6 +175,23 @@ def test_solve_says_a_lost_deal_can_no_longer_be_won(make_table, context):
     assert table.scene.advisor.toast.text == "No: this deal can no longer be won."
 
 
+def test_solve_on_a_proven_deal_says_yes_even_when_the_search_runs_out(make_table, context,
+                                                                     monkeypatch):
+    from game.ai.search import SolveResult
+
+    monkeypatch.setattr(hints, "can_win", lambda rules, state, budget:
+                        SolveResult("unknown", None, 0, 0.0))
+    proven = winnable.pool_for("lucas_leaps", {}).seeds[0]
+    table = make_table(GAMES["lucas_leaps"].new_game(proven), game=LucasLeapsTable(context))
+    button(table, "Solve?").on_click()
+    run_until(table, lambda: not table.scene.advisor.runner.busy)
+    assert table.scene.advisor.toast.text.startswith("Yes: this deal is one of those proven")
+    table.scene.play(table.scene.session.legal_moves()[0])  # from here on, who knows
+    button(table, "Solve?").on_click()
+    run_until(table, lambda: not table.scene.advisor.runner.busy)
+    assert table.scene.advisor.toast.text.startswith("Not found within")
+
+
 def test_klondike_all_face_up_finishes_by_itself_one_undo_step_a_move(make_table, manual):
     table = make_table(NEAR_WON)
     table.click(table.centre_of(WASTE))  # the Ten of spades goes up

@@ -144,9 +144,18 @@ class TableAdvisor:
         elif result.status == "lost":
             self.toast.show("No: this deal can no longer be won.", self._way_out(),
                             seconds=ANSWER_SECONDS)
+        elif self._proven_deal_untouched(state):
+            self.toast.show("Yes: this deal is one of those proven winnable (its win was not "
+                            f"found again within {SOLVE_SECONDS:g} seconds).",
+                            seconds=ANSWER_SECONDS)
         else:
             self.toast.show(f"Not found within {SOLVE_SECONDS:g} seconds whether this deal "
                             "can still be won.", seconds=ANSWER_SECONDS)
+
+    def _proven_deal_untouched(self, state: Any) -> bool:
+        """`state` is the first position of a deal from a pool of proven wins."""
+        first = self.table.session.history.states[0]
+        return state == first and bool(winnable.deal_note(self.rules, first))
 
     def show_stuck(self) -> None:
         """The gentle notice that nothing useful is left, offering a way out; it stays until
