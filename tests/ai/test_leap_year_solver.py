@@ -4,7 +4,6 @@ against a search of every rules move on small endgames), budgets, hints and fini
 from __future__ import annotations
 
 import random
-import threading
 from collections import Counter
 
 from hypothesis import assume, given, settings
@@ -25,6 +24,8 @@ from game.ai.search import Budget, SearchOutcome
 from game.rules.cards import RANKS, SUITS
 from game.rules.leap_year import RULES, LeapYearState
 from game.rules.moves import STOCK
+
+from .solver_checks import check_budget_and_cancel_stop, exhaustive_winnable
 
 ENOUGH = Budget(max_nodes=200_000)
 
@@ -48,7 +49,7 @@ def replays_to_win(state: LeapYearState, line: tuple) -> bool:
     return RULES.is_won(state)
 
 
-def exhaustive_winnable(state: LeapYearState, limit: int = 3_000) -> bool | None:
+def winnable_by_rules(state: LeapYearState, limit: int = 3_000) -> bool | None:
     """Every rules move from every position, positions told apart only by what the rules can
     see: the tableau ranks, the foundation tops as a multiset, and the stock. None when the
     endgame has more than `limit` positions."""
@@ -57,20 +58,7 @@ def exhaustive_winnable(state: LeapYearState, limit: int = 3_000) -> bool | None
                 tuple(sorted(pile[-1].rank for pile in position.foundations)),
                 position.stock)
 
-    seen = {key(state)}
-    pending = [state]
-    while pending:
-        position = pending.pop()
-        if RULES.is_won(position):
-            return True
-        for move in RULES.legal_moves(position):
-            child = RULES.apply(position, move)
-            if key(child) not in seen:
-                seen.add(key(child))
-                pending.append(child)
-        if len(seen) > limit:
-            return None
-    return False
+    return exhaustive_winnable(RULES, state, limit, key)
 
 
 def random_endgame(seed: int) -> LeapYearState:
@@ -114,7 +102,7 @@ def test_proves_a_blocked_endgame_lost():
 @given(st.integers(0, 10**9))
 def test_verdicts_on_small_endgames_match_an_exhaustive_search(seed):
     state = random_endgame(seed)
-    winnable = exhaustive_winnable(state)
+    winnable = winnable_by_rules(state)
     assume(winnable is not None)
     result = solve(state, ENOUGH)
     assert result.status == ("won" if winnable else "lost")
@@ -160,12 +148,7 @@ def test_safe_plays_keep_the_position_consistent():
 
 def test_the_budget_and_cancelling_stop_the_search():
     state = RULES.new_game(1)
-    limited = solve(state, Budget(max_nodes=50))
-    assert limited.status == "unknown" and limited.nodes <= 60
-    cancel = threading.Event()
-    cancel.set()
-    cancelled = solve(state, Budget(cancel=cancel))
-    assert cancelled.status == "unknown" and cancelled.seconds < 1
+    check_budget_and_cancel_stop(solve, state)
 
 
 def test_the_progress_line_of_an_unfinished_search_is_legal():

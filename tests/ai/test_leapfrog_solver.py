@@ -5,7 +5,6 @@ row symmetry and finishing."""
 from __future__ import annotations
 
 import random
-import threading
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -23,6 +22,8 @@ from game.ai.leapfrog_solver import (
 from game.ai.search import Budget
 from game.rules.cards import RANKS, SUITS
 from game.rules.leapfrog import COLUMNS, RULES, LeapfrogState
+
+from .solver_checks import check_budget_and_cancel_stop, exhaustive_winnable
 
 ENOUGH = Budget(max_nodes=200_000)
 SOLVED_ROWS = [[RANKS[rank - 1] + suit for rank in range(13, 1, -1)] + [None] for suit in SUITS]
@@ -62,22 +63,9 @@ def unsolved(seed: int, steps: int) -> LeapfrogState:
     return grid_state(cells)
 
 
-def exhaustive_winnable(state: LeapfrogState, limit: int = 5_000) -> bool | None:
+def winnable_by_rules(state: LeapfrogState, limit: int = 5_000) -> bool | None:
     """Every rules move from every position; None when there are more than `limit`."""
-    seen = {state}
-    pending = [state]
-    while pending:
-        position = pending.pop()
-        if RULES.is_won(position):
-            return True
-        for move in RULES.legal_moves(position):
-            child = RULES.apply(position, move)
-            if child not in seen:
-                seen.add(child)
-                pending.append(child)
-        if len(seen) > limit:
-            return None
-    return False
+    return exhaustive_winnable(RULES, state, limit)
 
 
 def late_position(seed: int, back: int) -> LeapfrogState:
@@ -116,14 +104,14 @@ def test_proves_a_dead_end_lost():
     state = grid_state(rows)
     result = solve(state, ENOUGH)
     assert result.status == "lost" and result.line is None
-    assert exhaustive_winnable(state) is False
+    assert winnable_by_rules(state) is False
 
 
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 10**9), st.integers(0, 14))
 def test_verdicts_near_the_end_of_random_games_match_an_exhaustive_search(seed, back):
     state = late_position(seed, back)
-    winnable = exhaustive_winnable(state)
+    winnable = winnable_by_rules(state)
     assume(winnable is not None)
     result = solve(state, ENOUGH)
     if winnable:  # found first by the exhaustive search, maybe not by the solver's order
@@ -164,12 +152,7 @@ def test_the_compact_score_is_the_rules_score():
 
 def test_the_budget_and_cancelling_stop_the_search():
     state = RULES.new_game(1)
-    limited = solve(state, Budget(max_nodes=50))
-    assert limited.status == "unknown" and limited.nodes <= 60
-    cancel = threading.Event()
-    cancel.set()
-    cancelled = solve(state, Budget(cancel=cancel))
-    assert cancelled.status == "unknown" and cancelled.seconds < 1
+    check_budget_and_cancel_stop(solve, state)
 
 
 def test_an_unfinished_search_points_toward_a_better_score():

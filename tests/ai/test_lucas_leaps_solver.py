@@ -5,7 +5,6 @@ pointless play and finishing."""
 from __future__ import annotations
 
 import random
-import threading
 from collections import defaultdict
 
 from hypothesis import assume, given, settings
@@ -24,6 +23,8 @@ from game.ai.search import Budget
 from game.rules.cards import RANKS, SUITS
 from game.rules.lucas_leaps import RULES, LucasLeapsState
 from game.rules.moves import STOCK
+
+from .solver_checks import check_budget_and_cancel_stop, exhaustive_winnable
 
 ENOUGH = Budget(max_nodes=100_000)
 FULL = [13] * 8
@@ -48,7 +49,7 @@ def replays_to_win(state: LucasLeapsState, line: tuple) -> bool:
     return RULES.is_won(state)
 
 
-def exhaustive_winnable(state: LucasLeapsState, limit: int = 3_000) -> bool | None:
+def winnable_by_rules(state: LucasLeapsState, limit: int = 3_000) -> bool | None:
     """Every rules move from every position, positions told apart by the piles as a multiset,
     each suit's foundation heights, the waste and the stock; None past `limit` positions."""
     def key(position: LucasLeapsState) -> tuple:
@@ -60,20 +61,7 @@ def exhaustive_winnable(state: LucasLeapsState, limit: int = 3_000) -> bool | No
                 tuple(sorted((suit, tuple(sorted(h))) for suit, h in heights.items())),
                 position.waste, position.stock)
 
-    seen = {key(state)}
-    pending = [state]
-    while pending:
-        position = pending.pop()
-        if RULES.is_won(position):
-            return True
-        for move in RULES.legal_moves(position):
-            child = RULES.apply(position, move)
-            if key(child) not in seen:
-                seen.add(key(child))
-                pending.append(child)
-        if len(seen) > limit:
-            return None
-    return False
+    return exhaustive_winnable(RULES, state, limit, key)
 
 
 def crowded_endgame(seed: int) -> LucasLeapsState:
@@ -129,7 +117,7 @@ def test_proves_a_blocked_table_lost():
 @given(st.integers(0, 10**9))
 def test_never_calls_a_winnable_endgame_lost(seed):
     state = crowded_endgame(seed)
-    winnable = exhaustive_winnable(state)
+    winnable = winnable_by_rules(state)
     assume(winnable is not None)
     result = solve(state, ENOUGH)
     assert result.status == ("won" if winnable else "lost")
@@ -157,12 +145,7 @@ def test_foundations_of_a_suit_keep_the_higher_first():
 
 def test_the_budget_and_cancelling_stop_the_search():
     state = RULES.new_game(9)
-    limited = solve(state, Budget(max_nodes=50))
-    assert limited.status == "unknown" and limited.nodes <= 60
-    cancel = threading.Event()
-    cancel.set()
-    cancelled = solve(state, Budget(cancel=cancel))
-    assert cancelled.status == "unknown" and cancelled.seconds < 1
+    check_budget_and_cancel_stop(solve, state)
 
 
 def test_hints_are_legal_moves():
