@@ -12,31 +12,18 @@ its next move at once, with no new search.
 from __future__ import annotations
 
 import threading
-from typing import Any, Protocol
+from typing import Any
 
 from game.ai.klondike_hints import ADVISOR as KLONDIKE_ADVISOR
 from game.ai.leap_year_solver import ADVISOR as LEAP_YEAR_ADVISOR
 from game.ai.leapfrog_solver import ADVISOR as LEAPFROG_ADVISOR
 from game.ai.lucas_leaps_solver import ADVISOR as LUCAS_LEAPS_ADVISOR
-from game.ai.search import Budget, SolveResult
+from game.ai.search import Budget, SolitaireAdvisor, SolveResult
 
 Move = Any  # each game's own move type
 State = Any  # each game's own state type
 
 HINT_BUDGET = Budget(max_seconds=0.5)
-
-
-class SolitaireAdvisor(Protocol):
-    """What a solitaire's solver offers the table."""
-
-    def solve(self, state: State, budget: Budget) -> SolveResult:
-        """"won" with a winning line, "lost" only when proven, else "unknown"."""
-
-    def no_productive_moves(self, state: State) -> bool:
-        """True only when no move can achieve anything any more."""
-
-    def auto_finish_line(self, state: State) -> tuple[Move, ...] | None:
-        """The moves that finish a game that only needs finishing, else None."""
 
 
 ADVISORS: dict[str, SolitaireAdvisor] = {

@@ -6,7 +6,7 @@ from __future__ import annotations
 from game.ai.klondike_moves import Play, apply_play, finishing_plays, generate, settle
 from game.ai.klondike_position import Deck, Position, deck_of, is_won, position_of
 from game.ai.klondike_solver import solve, to_rules_line
-from game.ai.search import Budget, SolveResult, depth_first
+from game.ai.search import Budget, SolitaireAdvisor, depth_first
 from game.rules.klondike import Move
 from game.rules.klondike_state import KlondikeState
 
@@ -66,17 +66,4 @@ def auto_finish_line(state: KlondikeState) -> tuple[Move, ...] | None:
     return None if plays is None else to_rules_line(state, plays)
 
 
-class KlondikeAdvisor:
-    """The Klondike solver and helpers under the names `game.ai.hints` looks for."""
-
-    def solve(self, state: KlondikeState, budget: Budget) -> SolveResult:
-        return solve(state, budget)
-
-    def no_productive_moves(self, state: KlondikeState) -> bool:
-        return no_productive_moves(state)
-
-    def auto_finish_line(self, state: KlondikeState) -> tuple[Move, ...] | None:
-        return auto_finish_line(state)
-
-
-ADVISOR = KlondikeAdvisor()
+ADVISOR = SolitaireAdvisor(solve, no_productive_moves, auto_finish_line)

@@ -29,7 +29,7 @@ from functools import partial
 from operator import attrgetter
 from typing import NamedTuple
 
-from game.ai.search import Budget, Meter, SearchOutcome, SolveResult, stage_beam
+from game.ai.search import Budget, Meter, SearchOutcome, SolitaireAdvisor, SolveResult, stage_beam
 from game.ai.solitaire_space import Step, rules_line, solve_space
 from game.rules.leap_year import RULES, TABLEAU_PILES, LeapYearState
 from game.rules.moves import STOCK, CardMove, StockMove
@@ -282,17 +282,4 @@ def auto_finish_line(state: LeapYearState) -> tuple[CardMove | StockMove, ...] |
     return None if steps is None else rules_line(RULES, state, steps, to_rules_move)[0]
 
 
-class LeapYearAdvisor:
-    """The Leap Year solver and helpers under the names `game.ai.hints` looks for."""
-
-    def solve(self, state: LeapYearState, budget: Budget) -> SolveResult:
-        return solve(state, budget)
-
-    def no_productive_moves(self, state: LeapYearState) -> bool:
-        return no_productive_moves(state)
-
-    def auto_finish_line(self, state: LeapYearState) -> tuple[CardMove | StockMove, ...] | None:
-        return auto_finish_line(state)
-
-
-ADVISOR = LeapYearAdvisor()
+ADVISOR = SolitaireAdvisor(solve, no_productive_moves, auto_finish_line)

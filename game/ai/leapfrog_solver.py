@@ -29,7 +29,7 @@ from __future__ import annotations
 from functools import lru_cache
 from operator import itemgetter
 
-from game.ai.search import Budget, SolveResult
+from game.ai.search import Budget, SolitaireAdvisor, SolveResult
 from game.ai.solitaire_space import nothing_to_gain, solve_space
 from game.rules.cards import SUITS
 from game.rules.leapfrog import COLUMNS, ROWS, RULES, LeapfrogState
@@ -229,17 +229,4 @@ def auto_finish_line(state: LeapfrogState) -> tuple[GapMove, ...] | None:
     return tuple(moves)
 
 
-class LeapfrogAdvisor:
-    """The Leapfrog solver and helpers under the names `game.ai.hints` looks for."""
-
-    def solve(self, state: LeapfrogState, budget: Budget) -> SolveResult:
-        return solve(state, budget)
-
-    def no_productive_moves(self, state: LeapfrogState) -> bool:
-        return no_productive_moves(state)
-
-    def auto_finish_line(self, state: LeapfrogState) -> tuple[GapMove, ...] | None:
-        return auto_finish_line(state)
-
-
-ADVISOR = LeapfrogAdvisor()
+ADVISOR = SolitaireAdvisor(solve, no_productive_moves, auto_finish_line)

@@ -27,7 +27,7 @@ from collections import Counter
 from operator import itemgetter
 from typing import NamedTuple
 
-from game.ai.search import Budget, SolveResult
+from game.ai.search import Budget, SolitaireAdvisor, SolveResult
 from game.ai.solitaire_space import Step, nothing_to_gain, rules_line, solve_space
 from game.rules.cards import SUITS
 from game.rules.lucas_leaps import RULES, LucasLeapsState
@@ -298,17 +298,4 @@ def auto_finish_line(state: LucasLeapsState) -> tuple[CardMove | StockMove, ...]
     return None if steps is None else rules_line(RULES, state, steps, to_rules_move)[0]
 
 
-class LucasLeapsAdvisor:
-    """The Lucas Leaps solver and helpers under the names `game.ai.hints` looks for."""
-
-    def solve(self, state: LucasLeapsState, budget: Budget) -> SolveResult:
-        return solve(state, budget)
-
-    def no_productive_moves(self, state: LucasLeapsState) -> bool:
-        return no_productive_moves(state)
-
-    def auto_finish_line(self, state: LucasLeapsState) -> tuple[CardMove | StockMove, ...] | None:
-        return auto_finish_line(state)
-
-
-ADVISOR = LucasLeapsAdvisor()
+ADVISOR = SolitaireAdvisor(solve, no_productive_moves, auto_finish_line)

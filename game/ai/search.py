@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from itertools import islice
-from typing import Generic, Literal, Protocol, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 Status = Literal["won", "lost", "unknown"]
 
@@ -122,6 +122,18 @@ class SolveResult:
     nodes: int
     seconds: float
     progress_line: tuple = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SolitaireAdvisor:
+    """What a solitaire's solver offers the table (`game.ai.hints.ADVISORS`)."""
+
+    # "won" with a winning line, "lost" only when proven, else "unknown".
+    solve: Callable[[Any, Budget], SolveResult]
+    # True only when no move can achieve anything any more.
+    no_productive_moves: Callable[[Any], bool]
+    # The moves that finish a game that only needs finishing, else None.
+    auto_finish_line: Callable[[Any], tuple | None]
 
 
 class SearchSpace(Protocol[S, M]):
