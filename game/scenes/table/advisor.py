@@ -183,7 +183,7 @@ class TableAdvisor:
             return
         self.stop()
         self.demo_on = True
-        self.table.session.demonstrated = True
+        self.table.session.assisted = True
         self._step_wait = 0.0
         if search:
             rules, state = self.rules, self._state()

@@ -215,7 +215,7 @@ def record_end(table: CardTableScene, won: bool) -> None:
     its save."""
     context = table.context
     session = table.session
-    won_by_player = won and not session.demonstrated
+    won_by_player = won and not session.assisted
     context.notify(table.game.record(session.state, won_by_player, session.clock.elapsed))
     if context.autosave:
         context.notify(context.saves.delete(table.game.game_id))

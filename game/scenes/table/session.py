@@ -72,7 +72,9 @@ class Session:
         self.move_count = move_count  # the player's moves, undone ones included
         self.clock = Stopwatch(elapsed, now)
         self.finished = False  # ended and recorded: no more moves, no second record
-        self.demonstrated = False  # the demo played part of it: a win then is not the player's
+        # The computer chose some of its moves (demo, Show me, auto-play): a win then is not
+        # the player's.
+        self.assisted = False
         self._legal: tuple[Any, list] = (None, [])
 
     @property
