@@ -39,3 +39,5 @@ class GameResult:
     rows: tuple[tuple[str, str], ...] = ()  # breakdown lines: (label, value)
     play_again: Callable[[], None] | None = None
     to_menu: Callable[[], None] | None = None
+    # More buttons, shown before "Play again" (label, what it does): the summary closes first.
+    actions: tuple[tuple[str, Callable[[], None]], ...] = ()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from functools import lru_cache
 
 import pygame
@@ -38,8 +39,11 @@ class SummaryScene(ModalScene):
         super().__init__()
         self.context = context
         self.result = result
-        self.buttons = ButtonRow([("Play again", self.play_again), ("Menu", self.to_menu)])
-        self.buttons.buttons[0].enabled = result.play_again is not None
+        extra = [(label, lambda action=action: self._close_then(action))
+                 for label, action in result.actions]
+        self.buttons = ButtonRow(extra + [("Play again", self.play_again),
+                                          ("Menu", self.to_menu)])
+        self.buttons.buttons[len(extra)].enabled = result.play_again is not None
         self.counted = 0.0  # the score as the count-up shows it
         self.row_height = ROW_SPACING
         self.confetti = 1.0  # progress of the confetti, 0 to 1 (1: none falling)
@@ -72,6 +76,11 @@ class SummaryScene(ModalScene):
             self.close()
             self.result.play_again()
 
+    def _close_then(self, action: Callable[[], None]) -> None:
+        if not self.closing:
+            self.close()
+            action()
+
     def to_menu(self) -> None:
         if not self.closing:
             self.close()
@@ -88,8 +97,11 @@ class SummaryScene(ModalScene):
         height = fixed + rows * self.row_height
         self.panel = pygame.Rect(0, 0, width, min(height, size[1] - self.px(20)))
         self.panel.center = (size[0] // 2, size[1] // 2)
+        count = len(self.buttons.buttons)
+        gap = self.px(24)
+        button_width = min(self.px(180), (width - 2 * pad - (count - 1) * gap) // count)
         self.buttons.layout(self.panel.centerx, self.panel.bottom - pad - self.px(50),
-                            (self.px(180), self.px(50)), self.px(24))
+                            (button_width, self.px(50)), gap)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         draw_dialog_panel(surface, self.panel)
@@ -130,10 +142,10 @@ class SummaryScene(ModalScene):
 
     def handle_action(self, action: Action) -> bool:
         if action is Action.CONFIRM:
-            if self.buttons.focus == 1:
-                self.to_menu()
-            else:
+            if self.buttons.focus is None:
                 self.play_again()
+            else:
+                self.buttons.buttons[self.buttons.focus].activate()
             return True
         if action is Action.BACK:
             self.to_menu()

@@ -95,3 +95,15 @@ def test_it_draws_part_way_through_its_entrance_and_confetti(app, table, context
         app.step(1 / 120)
     assert 0.0 < summary.confetti < 1.0
     assert app.run_frame(0.0)
+
+
+def test_extra_actions_come_first_and_close_the_summary_before_running(app, table, context):
+    calls = []
+    summary = SummaryScene(context, result(calls, actions=(("Undo", lambda: calls.append(
+        ("undo", summary.closing))),)))
+    show(app, summary)
+    labels = [button.label for button in summary.buttons.buttons]
+    assert labels == ["Undo", "Play again", "Menu"]
+    click(app, summary.buttons.buttons[0].rect.center)
+    assert calls == [("undo", True)]
+    assert app.stack.top is table
