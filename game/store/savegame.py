@@ -4,7 +4,8 @@ The file is the saved-game record of `game.rules.record` (seed, options, moves, 
 the current state, in the format DESIGN.md fixes) plus a `"table"` object for what only the
 table knows: time played, moves made and any further JSON-safe `extras`. Loading replays the
 moves through the rules, so a record that was edited, damaged or written for other rules is
-set aside and the player starts a new game instead.
+set aside and the player starts a new game instead; only a damaged redo line (the moves after
+the current position) is dropped alone, keeping the game, with a word to the player.
 
     slots = SaveSlots(data_folder())
     messages += slots.save("klondike", history, elapsed=93.5, move_count=41)
@@ -49,6 +50,7 @@ class SavedGame:
     elapsed: float = 0.0  # seconds played so far
     move_count: int = 0  # moves made, counting undone ones
     extras: dict = field(default_factory=dict)
+    notes: tuple[str, ...] = ()  # what the player should know about how it was restored
 
 
 class SaveSlots:
@@ -85,8 +87,9 @@ class SaveSlots:
         """
         rules = self._rules(game_id)
         subject = f"Your saved {_title(rules, game_id)} game"
-        return load_document(self.path(game_id), subject, "starting a new game",
-                             lambda data: self._parse(game_id, data))
+        saved, messages = load_document(self.path(game_id), subject, "starting a new game",
+                                        lambda data: self._parse(game_id, data))
+        return saved, messages + list(saved.notes if saved is not None else ())
 
     def delete(self, game_id: str) -> list[str]:
         """Forget the saved game of `game_id` (a finished game); [] on success."""
@@ -117,14 +120,31 @@ class SaveSlots:
                             optional={"elapsed", "move_count", "extras"})
         table = _table_dict(table.get("elapsed", 0.0), table.get("move_count", 0),
                             table.get("extras", {}))
+        redo = record.get("redo", [])
         try:
-            _, history = history_from_record(record, self.games)
+            _, history = _replay(record, self.games)
         except ValueError:
-            raise
-        except Exception as error:  # rules that choke on odd data must not stop the program
-            log.exception("replaying the saved %s game failed", game_id)
-            raise ValueError(f"the rules could not replay it: {error!r}") from None
-        return SavedGame(game_id, history, **table)
+            if not redo:
+                raise
+            log.warning("the saved %s game's redo line is unusable; dropping it", game_id)
+            _, history = _replay({**record, "redo": []}, self.games)
+        notes: tuple[str, ...] = ()
+        if redo and len(history.moves) - history.position < len(redo):
+            title = _title(self._rules(game_id), game_id)
+            notes = (f"The moves you could redo in your saved {title} game could not be read "
+                     "and were dropped; the game itself is kept.",)
+        return SavedGame(game_id, history, **table, notes=notes)
+
+
+def _replay(record: dict, games: Mapping[str, object]) -> tuple[str, History]:
+    """The game id and history a record replays to; ValueError for anything wrong."""
+    try:
+        return history_from_record(record, games)
+    except ValueError:
+        raise
+    except Exception as error:  # rules that choke on odd data must not stop the program
+        log.exception("replaying a saved %s game failed", record.get("game"))
+        raise ValueError(f"the rules could not replay it: {error!r}") from None
 
 
 def _table_dict(elapsed: object, move_count: object, extras: object) -> dict:

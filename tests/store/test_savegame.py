@@ -1,3 +1,4 @@
+import json
 import random
 
 import pytest
@@ -109,3 +110,35 @@ def test_round_trip_with_the_real_rules(folder, game_id):
     saved, messages = slots.load(game_id)
     assert messages == []
     assert saved.history == history
+
+
+@pytest.mark.parametrize("bad", [{"sideways": 1}, "add one", None, {"add": "x"}])
+def test_a_malformed_redo_entry_drops_only_the_redo_line(folder, bad):
+    slots = SaveSlots(folder, GAMES)
+    history = played_history(2, 4, 2, 2, step=2).undo().undo()
+    slots.save("counting", history, move_count=4)
+    path = folder / "save-counting.json"
+    data = read_json(path)
+    data["redo"][1] = bad
+    path.write_text(json.dumps(data))
+    saved, messages = slots.load("counting")
+    assert saved is not None, "the game itself must be kept"
+    assert saved.history.state == history.state
+    assert saved.history.played == history.played
+    assert not saved.history.can_redo
+    assert saved.move_count == 4
+    assert len(messages) == 1 and "redo" in messages[0]
+    assert not list(folder.glob("*.bad"))
+
+
+def test_an_illegal_redo_move_is_dropped_with_a_word(folder):
+    slots = SaveSlots(folder, GAMES)
+    history = played_history(2, 4, 2, 2, step=2).undo().undo()
+    slots.save("counting", history)
+    path = folder / "save-counting.json"
+    data = read_json(path)
+    data["redo"][0] = {"add": 6}
+    path.write_text(json.dumps(data))
+    saved, messages = slots.load("counting")
+    assert saved.history.state == history.state and not saved.history.can_redo
+    assert len(messages) == 1
