@@ -1,3 +1,5 @@
+import json
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -127,3 +129,87 @@ def test_streak_invariants_hold_and_survive_a_round_trip(games):
         trailing += 1
     assert stats.current_streak == trailing
     assert GameStats.from_dict(stats.to_dict(), "test") == stats
+
+
+KEY = "0123456789abcdef"
+
+
+def test_a_game_counted_once_by_its_key(folder):
+    stats, _ = Statistics.load(folder)
+    assert stats.record_game("leapfrog", 130, False, winnings=30, key=KEY) == []
+    assert stats.is_counted("leapfrog", KEY)
+    assert stats.record_game("leapfrog", 130, False, winnings=30, key=KEY) == []
+    again, _ = Statistics.load(folder)
+    assert again.get("leapfrog").played == 1
+    assert again.get("leapfrog").total_winnings == 30
+    assert again.is_counted("leapfrog", KEY) and not again.is_counted("klondike", KEY)
+
+
+def test_only_the_latest_keys_are_kept(folder):
+    from game.store.stats import KEYS_KEPT
+    stats = GameStats()
+    for index in range(KEYS_KEPT + 5):
+        stats = stats.with_game(1, False, key=f"{index:016x}")
+    assert len(stats.counted) == KEYS_KEPT
+    assert stats.counted[-1] == f"{KEYS_KEPT + 4:016x}"
+
+
+def test_a_failed_write_counts_nothing(folder, monkeypatch):
+    stats, _ = Statistics.load(folder)
+    monkeypatch.setattr(stats, "save", lambda: ["Your statistics could not be saved (full)."])
+    assert stats.record_game("leapfrog", 130, False, winnings=30, key=KEY) != []
+    assert stats.get("leapfrog") == GameStats()
+    assert not stats.is_counted("leapfrog", KEY)
+
+
+def test_an_assisted_game_is_not_won_not_best_and_gains_no_money():
+    stats = GameStats().with_game(130, False, winnings=30)
+    stats = stats.with_game(768, True, winnings=668, assisted=True)
+    assert (stats.played, stats.won, stats.current_streak) == (2, 0, 0)
+    assert stats.best_score == 130
+    assert stats.total_winnings == 30 and stats.best_winnings == 30
+    assert stats.history[-1].assisted and not stats.history[-1].won
+    losing = GameStats().with_game(40, False, winnings=-60, assisted=True)
+    assert losing.total_winnings == -60  # the demo cannot dodge a loss
+    vegas = GameStats().with_game(208, True, vegas=208, assisted=True, scoring="vegas", draw=3)
+    assert vegas.vegas_balance == 0
+    assert vegas.best_for("vegas", 3) is None
+    assert GameStats().with_game(-27, False, vegas=-27, assisted=True).vegas_balance == -27
+
+
+def test_best_score_of_each_set_of_rules(folder):
+    stats, _ = Statistics.load(folder)
+    stats.record_game("klondike", 540, True, scoring="standard", draw=3, when=1.0)
+    stats.record_game("klondike", 700, True, scoring="standard", draw=1, when=2.0)
+    stats.record_game("klondike", 13, False, scoring="vegas", draw=3, vegas=13, when=3.0)
+    loaded = Statistics.load(folder)[0].get("klondike")
+    assert loaded.best_for("standard", 3) == 540
+    assert loaded.best_for("standard", 1) == 700
+    assert loaded.best_for("vegas", 3) == 13
+    assert loaded.best_for("vegas", 1) is None
+    assert loaded.history[-1] == ScoreEntry(3.0, 13, False, "vegas", 3)
+    data = read_json(folder / "stats.json")
+    assert data["games"]["klondike"]["history"][0] == [1.0, 540, True,
+                                                       {"scoring": "standard", "draw": 3}]
+
+
+def test_an_older_file_still_loads(folder):
+    (folder / "stats.json").write_text(json.dumps({"kind": "leaps-statistics", "format": 1,
+        "games": {"klondike": {"played": 2, "won": 1, "best_score": 300, "current_streak": 0,
+                               "best_streak": 1, "vegas_balance": -52,
+                               "history": [[1.0, 300, True], [2.0, -52, False]]}}}))
+    stats, messages = Statistics.load(folder)
+    assert messages == []
+    klondike = stats.get("klondike")
+    assert klondike.history[0] == ScoreEntry(1.0, 300, True)
+    assert klondike.history[0].scoring is None and klondike.counted == ()
+
+
+@pytest.mark.parametrize("entry", [[1.0, 5, True, {"assisted": True}],
+                                   [1.0, 5, False, {"scoring": "golf"}],
+                                   [1.0, 5, False, {"draw": 9}],
+                                   [1.0, 5, False, {"colour": 1}],
+                                   [1.0, 5, False, {}, 3]])
+def test_impossible_entries_are_refused(entry):
+    with pytest.raises(ValueError):
+        GameStats.from_dict({"played": 1, "history": [entry]}, "test")
