@@ -41,3 +41,4 @@ class GameResult:
     to_menu: Callable[[], None] | None = None
     # More buttons, shown before "Play again" (label, what it does): the summary closes first.
     actions: tuple[tuple[str, Callable[[], None]], ...] = ()
+    headline: str = ""  # instead of "You won!" or "Game over" ("Solved by the computer")

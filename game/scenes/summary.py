@@ -50,6 +50,8 @@ class SummaryScene(ModalScene):
 
     @property
     def headline(self) -> str:
+        if self.result.headline:
+            return self.result.headline
         return "You won!" if self.result.won else "Game over"
 
     def score_text(self) -> str:

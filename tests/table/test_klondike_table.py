@@ -251,8 +251,37 @@ def test_no_more_moves_ends_the_game_as_a_loss(make_table, context):
     assert codes(table.state.tableau[4]).endswith("9S 8H")
     assert isinstance(table.top, SummaryScene)
     assert not table.top.result.won and "no more moves" in table.top.result.title
+    assert [label for label, _ in table.top.result.actions] == ["Undo"]
+    assert context.stats.get("klondike").played == 0  # not yet: the move may be taken back
+    assert context.saves.exists("klondike")
+    table.top.play_again()
+    table.settle()
     stats = context.stats.get("klondike")
     assert (stats.played, stats.won) == (1, 0)
+    assert not context.saves.exists("klondike")
+
+
+def test_undo_from_the_summary_of_a_loss_plays_on_and_counts_nothing(make_table, context):
+    table = make_table(stuck_after_one_move())
+    table.click(table.centre_of(WASTE))
+    table.settle()
+    summary = table.top
+    assert isinstance(summary, SummaryScene)
+    assert summary.buttons.buttons[0].label == "Undo"
+    summary.buttons.buttons[0].activate()
+    table.settle()
+    assert table.top is table.scene
+    assert codes(table.state.waste) == "8H"
+    assert not table.scene.session.finished
+    assert context.stats.get("klondike").played == 0
+    table.click(table.centre_of(WASTE))  # the same losing move again: it ends again
+    table.settle()
+    assert isinstance(table.top, SummaryScene)
+    table.key(pygame.K_ESCAPE)  # Menu from the summary: now the loss counts, once
+    table.settle()
+    stats = context.stats.get("klondike")
+    assert (stats.played, stats.won) == (1, 0)
+    assert not context.saves.exists("klondike")
 
 
 def test_escape_saves_and_goes_back_to_the_scene_below(make_table, context):

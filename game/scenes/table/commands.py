@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from game.scenes.table.scene import CardTableScene
 
 LARGEST_RANDOM_DEAL = 999_999_999  # random deal numbers stay short enough to read out
+SOLVED_BY_COMPUTER = "Solved by the computer"
 
 
 def random_seed() -> int:
@@ -31,7 +32,8 @@ def open_card_table(context: Context, game: TableGame, seed: int | None) -> Card
     """The table for `game`: the saved game when no deal is asked for, else a new deal.
 
     Asking for a deal over a saved game that has had moves abandons it, which counts as a
-    loss, as any new deal over a counted game does.
+    loss, as any new deal over a counted game does. A save the statistics have counted
+    already (the program stopped before it could be deleted) is over: it goes.
     """
     from game.scenes.table.scene import CardTableScene
 
@@ -39,15 +41,15 @@ def open_card_table(context: Context, game: TableGame, seed: int | None) -> Card
     if context.autosave:
         saved, messages = context.saves.load(game.game_id)
         context.notify(messages)
-    if saved is not None and seed is None:
-        session = Session(game.rules, saved.history, move_count=saved.move_count,
-                          elapsed=saved.elapsed)
-        return CardTableScene(context, game, session, fresh=False)
-    if saved is not None:
-        old = Session(game.rules, saved.history, move_count=saved.move_count)
-        if old.counted:
-            context.notify(game.record(old.state, False, saved.elapsed))
+    session = None if saved is None else Session.resumed(game.rules, saved)
+    if session is not None and context.stats.is_counted(game.game_id, session.key):
         context.notify(context.saves.delete(game.game_id))
+        session = None
+    if session is not None and seed is None:
+        return CardTableScene(context, game, session, fresh=False)
+    if session is not None:
+        session.finish()
+        count_game(context, game, session)
     state = game.new_state(random_seed() if seed is None else seed)
     table = CardTableScene(context, game, Session(game.rules, History.start(state)))
     if seed is None and table.advisor.winnable_only:
@@ -59,8 +61,11 @@ def open_card_table(context: Context, game: TableGame, seed: int | None) -> Card
 
 
 def leave(table: CardTableScene) -> None:
-    """Back to the menu, saving first (the menu lies under the table, or takes its place)."""
+    """Back to the menu, saving first (the menu lies under the table, or takes its place); a
+    lost game left from its summary counts now."""
     table.save()
+    if table.session.finished:
+        count_game(table.context, table.game, table.session)
     stack = table.stack
     if stack is None:
         return
@@ -185,13 +190,13 @@ def restart(table: CardTableScene) -> None:
 
 
 def _abandon(table: CardTableScene) -> None:
-    """A counted game left unfinished is a loss; its save goes either way."""
+    """A counted game left unfinished is a loss, an ended one counts as it ended (once)."""
     session = table.session
     context = table.context
-    if session.counted and not session.finished:
+    if session.counted:
         session.finish()
-        context.notify(table.game.record(session.state, False, session.clock.elapsed))
-    if context.autosave:
+        count_game(context, table.game, session)
+    elif context.autosave:
         context.notify(context.saves.delete(table.game.game_id))
     show_pending_notices(table)
 
@@ -203,22 +208,51 @@ def save_session(table: CardTableScene) -> None:
     context = table.context
     if not context.autosave:
         return
-    session = table.session
-    context.notify(context.saves.save(table.game.game_id, session.history,
-                                      elapsed=session.clock.elapsed,
-                                      move_count=session.move_count))
+    _save(context, table.game, table.session)
     show_pending_notices(table)
 
 
-def record_end(table: CardTableScene, won: bool) -> None:
-    """Count the finished game (a win the demo played counts as played, not won) and forget
-    its save."""
-    context = table.context
+def _save(context: Context, game: TableGame, session: Session) -> None:
+    context.notify(context.saves.save(game.game_id, session.history,
+                                      elapsed=session.clock.elapsed,
+                                      move_count=session.move_count, extras=session.extras()))
+
+
+def count_game(context: Context, game: TableGame, session: Session) -> None:
+    """Count a game that ended or was left for good, as it stands (a loss unless won; a win
+    the computer helped play counts as played), then forget its save.
+
+    One atomic step whatever moment the program is stopped at: the statistics write carries
+    the game's key, so a save left behind by a stop just after it is known as counted and
+    dropped. A write that fails counts nothing and keeps the save, to be counted later.
+    """
+    if not context.autosave:
+        return
+    if not session.recorded:
+        messages = game.record(session.state, session.is_won, session.clock.elapsed,
+                               assisted=session.assisted, key=session.key)
+        context.notify(messages)
+        session.recorded = not messages
+    if session.recorded:
+        context.notify(context.saves.delete(game.game_id))
+    else:
+        _save(context, game, session)
+
+
+def record_end(table: CardTableScene) -> None:
+    """Count the game that just ended, unless it is a loss the player may still take back:
+    its summary offers Undo, and it counts when the summary is left another way. Until then
+    its save, at the position it ended in, keeps it: started again, it ends again."""
     session = table.session
-    won_by_player = won and not session.assisted
-    context.notify(table.game.record(session.state, won_by_player, session.clock.elapsed))
-    if context.autosave:
-        context.notify(context.saves.delete(table.game.game_id))
+    if session.is_won or not session.history.can_undo:
+        count_game(table.context, table.game, session)
+
+
+def take_back(table: CardTableScene) -> None:
+    """Undo the move that lost the game; play goes on, and the loss was never counted."""
+    if not table.session.recorded:
+        table.session.reopen()
+        table.undo()
 
 
 def celebrate(table: CardTableScene) -> None:
@@ -238,8 +272,15 @@ def show_summary(table: CardTableScene) -> None:
     state = session.state
     won = session.is_won
     title = game.title if won else f"{game.title}: no more moves"
-    result = GameResult(game.game_id, title, won, game.summary_score(state),
-                        game.summary_rows(state, session.move_count, session.clock.elapsed),
-                        play_again=lambda: new_deal(table), to_menu=lambda: leave(table))
+    rows = list(game.summary_rows(state, session.move_count, session.clock.elapsed))
+    outcome = game.outcome_rows(state, assisted=session.assisted, counted=session.recorded)
+    at = next((index for index, (label, _) in enumerate(rows) if label == "Moves"), len(rows))
+    rows[at:at] = outcome
+    undo = not won and not session.recorded and session.history.can_undo
+    result = GameResult(game.game_id, title, won and not session.assisted,
+                        game.summary_score(state), tuple(rows),
+                        play_again=lambda: new_deal(table), to_menu=lambda: leave(table),
+                        actions=(("Undo", lambda: take_back(table)),) if undo else (),
+                        headline=SOLVED_BY_COMPUTER if won and session.assisted else "")
     table.stack.push(SummaryScene(table.context, result))
     show_pending_notices(table)

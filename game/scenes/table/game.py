@@ -24,6 +24,7 @@ from game.scenes.table.gestures import MoveParts, card_move_parts
 STOCK_PILE = PileRef("stock", 0)
 Piles = Mapping[Hashable, Sequence[Card]]
 Rows = tuple[tuple[str, str], ...]
+ASSISTED_LABEL = "The computer helped"
 
 
 @dataclass(frozen=True)
@@ -157,7 +158,16 @@ class TableGame:
     def summary_rows(self, state: Any, moves: int, seconds: float) -> Rows:
         return (("Moves", str(moves)), ("Time", format_time(seconds)))
 
-    def record(self, state: Any, won: bool, seconds: float) -> list[str]:
-        """Count the ended game in the statistics; messages for the player."""
+    def outcome_rows(self, state: Any, *, assisted: bool, counted: bool) -> Rows:
+        """What the game earned, shown before the moves and time: for a game the computer
+        helped play, what it did not earn. `counted`: the statistics hold it already."""
+        if not assisted:
+            return ()
+        return ((ASSISTED_LABEL, "played, not won; no best score"),)
+
+    def record(self, state: Any, won: bool, seconds: float, *, assisted: bool = False,
+               key: str | None = None) -> list[str]:
+        """Count the ended game in the statistics (once: `key` tells it); messages for the
+        player, none when it is safely counted."""
         return self.context.stats.record_game(self.game_id, self.rules.score(state), won,
-                                              seconds=seconds)
+                                              seconds=seconds, assisted=assisted, key=key)

@@ -25,6 +25,7 @@ from game.scenes.table.deck_panel import paint_deck_panel
 from game.scenes.table.game import Piles, Rows, TableGame, format_time
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.klondike_layout import klondike_layout
+from game.store.stats import payable
 
 GAME_ID = "klondike"
 
@@ -108,16 +109,27 @@ class KlondikeTable(TableGame):
 
     def summary_rows(self, state: KlondikeState, moves: int, seconds: float) -> Rows:
         up = sum(map(len, state.foundations))
-        rows = [("Cards on the suit stacks", f"{up} of 52"),
+        return (("Cards on the suit stacks", f"{up} of 52"),
                 ("Passes through the deck", str(state.passes)),
-                ("Moves", str(moves)), ("Time", format_time(seconds))]
+                ("Moves", str(moves)), ("Time", format_time(seconds)))
+
+    def outcome_rows(self, state: KlondikeState, *, assisted: bool, counted: bool) -> Rows:
+        """The Vegas money a game the computer helped did not win, and the cumulative balance
+        with this game in it."""
+        rows = list(super().outcome_rows(state, assisted=assisted, counted=counted))
+        paid = payable(state.score, assisted)
+        if self._vegas(state) and paid != state.score:
+            rows.append(("Vegas money not paid", dollars(state.score - paid)))
         if self._vegas(state) and self.settings.vegas_cumulative:
-            balance = self.context.stats.get(GAME_ID).vegas_balance
+            balance = self.context.stats.get(GAME_ID).vegas_balance + (0 if counted else paid)
             rows.append(("Vegas balance", dollars(balance)))
         return tuple(rows)
 
-    def record(self, state: KlondikeState, won: bool, seconds: float) -> list[str]:
-        """Count the game; cumulative Vegas adds its money to the balance."""
+    def record(self, state: KlondikeState, won: bool, seconds: float, *, assisted: bool = False,
+               key: str | None = None) -> list[str]:
+        """Count the game with its scoring and draw; cumulative Vegas adds its money to the
+        balance."""
         vegas = state.score if self._vegas(state) and self.settings.vegas_cumulative else None
-        return self.context.stats.record_game(GAME_ID, state.score, won, vegas=vegas,
-                                              seconds=seconds)
+        return self.context.stats.record_game(
+            GAME_ID, state.score, won, vegas=vegas, seconds=seconds, assisted=assisted,
+            scoring=state.options.scoring, draw=state.options.draw, key=key)

@@ -28,6 +28,7 @@ from game.scenes.table.geometry import TableLayout
 from game.scenes.table.king_chooser import KingChooser
 from game.scenes.table.leapfrog_layout import CELLS, leapfrog_layout
 from game.scenes.ui import fitted_size
+from game.store.stats import payable
 
 GAME_ID = "leapfrog"
 LEAP_HEIGHT = 0.55  # how high a card leaps into a gap, in card heights
@@ -115,25 +116,42 @@ class LeapfrogTable(TableGame):
     # Scores and the end -----------------------------------------------------------------
 
     def summary_rows(self, state: LeapfrogState, moves: int, seconds: float) -> Rows:
-        """The breakdown, the buy-in, this game's winnings and everything won so far (the
-        statistics already count this game when the summary asks)."""
         parts = self.breakdown(state)
-        winnings = self.rules.winnings(state)
-        bonus = ("Win bonus: four times the buy-in!", f"+{parts.bonus}") if parts.bonus else \
-            ("Win bonus", "–")
         return (("Cards in sequence (2 each)", str(parts.sequence)),
                 ("Cards in position (5 each)", str(parts.position)),
                 ("Completed suits (10 each)", str(parts.suits)),
-                bonus,
-                ("Buy-in", signed(-BUY_IN)),
-                ("This game's winnings", signed(winnings)),
-                ("Accumulated winnings", signed(self._winnings_so_far())),
                 ("Moves", str(moves)), ("Time", format_time(seconds)))
 
-    def record(self, state: LeapfrogState, won: bool, seconds: float) -> list[str]:
-        return self.context.stats.record_game(GAME_ID, self.rules.score(state), won,
-                                              winnings=self.rules.winnings(state),
-                                              seconds=seconds)
+    def outcome_rows(self, state: LeapfrogState, *, assisted: bool, counted: bool) -> Rows:
+        """The bonus, the buy-in, this game's winnings and everything won so far, this game
+        included; for a game the computer helped play, what was not paid."""
+        parts = self.breakdown(state)
+        earned = self._earned_score(state, assisted)
+        winnings = payable(earned - BUY_IN, assisted)
+        if not parts.bonus:
+            bonus = ("Win bonus", "–")
+        elif assisted:
+            bonus = ("Win bonus (the computer played)", "not paid")
+        else:
+            bonus = ("Win bonus: four times the buy-in!", f"+{parts.bonus}")
+        rows = [bonus, ("Buy-in", signed(-BUY_IN)), ("This game's winnings", signed(winnings))]
+        unpaid = self.rules.winnings(state) - winnings
+        if unpaid:
+            rows.append(("Not paid: the computer helped", signed(unpaid)))
+        so_far = self._winnings_so_far() + (0 if counted else winnings)
+        rows.append(("Accumulated winnings", signed(so_far)))
+        return tuple(rows)
+
+    def _earned_score(self, state: LeapfrogState, assisted: bool) -> int:
+        """The score the game earns: a game the computer helped play earns no win bonus."""
+        parts = self.breakdown(state)
+        return parts.total - (parts.bonus if assisted else 0)
+
+    def record(self, state: LeapfrogState, won: bool, seconds: float, *, assisted: bool = False,
+               key: str | None = None) -> list[str]:
+        earned = self._earned_score(state, assisted)
+        return self.context.stats.record_game(GAME_ID, earned, won, winnings=earned - BUY_IN,
+                                              seconds=seconds, assisted=assisted, key=key)
 
 
 @lru_cache(maxsize=4)

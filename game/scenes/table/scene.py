@@ -71,6 +71,7 @@ class CardTableScene(Scene):
     def on_enter(self) -> None:
         self._update_clock()  # a resumed game's time runs on from where it was saved
         commands.show_pending_notices(self)
+        self._check_end()  # a deal over before any move, or a save of an ended game
 
     def on_pause(self) -> None:
         self.mouse.cancel()
@@ -344,6 +345,7 @@ class CardTableScene(Scene):
             self._deal_animation(layout)
         self._update_clock()
         self.dirty = True
+        self._check_end()
 
     # Saving and the end -----------------------------------------------------------------
 
@@ -361,18 +363,17 @@ class CardTableScene(Scene):
         session = self.session
         if session.finished or not (session.is_won or session.is_over):
             return
-        won = session.is_won
         session.finish()
         self._auto_wait = None
-        commands.record_end(self, won)
+        commands.record_end(self)
         self._ending = "settling"
 
     def _advance_ending(self) -> None:
-        """Once the last cards have landed: a win cascades, then the summary shows."""
+        """Once the last cards have landed: the player's win cascades, then the summary shows."""
         if self.tweens.active:
             return
         self._ending = None
-        if self.session.is_won:
+        if self.session.is_won and not self.session.assisted:
             self.context.play("win")
             commands.celebrate(self)
         else:

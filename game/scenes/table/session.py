@@ -2,17 +2,30 @@
 
 The session applies moves through the rules (the only judge of legality), keeps the undo
 history and knows whether the game counts for the statistics yet: it does once a move has
-been made. Time comes from an injectable clock and only runs while the player is actually
-at the table.
+been made, or at once when the deal is over before any move. Time comes from an injectable
+clock and only runs while the player is actually at the table.
+
+Each game carries a `key`, kept in its save with the `assisted` mark (the save's table
+extras), so the statistics can tell a game they have already counted, whatever moment the
+program was stopped at.
 """
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections.abc import Callable
 from typing import Any
 
 from game.rules.history import History
+from game.store import SavedGame
+from game.store.stats import GAME_KEY
+
+KEY_EXTRA, ASSISTED_EXTRA = "key", "assisted"
+
+
+def new_key() -> str:
+    return secrets.token_hex(8)
 
 
 class Stopwatch:
@@ -66,16 +79,33 @@ class Session:
     """The rules, the history of one deal, and the table's own tally of it."""
 
     def __init__(self, rules: Any, history: History, *, move_count: int = 0,
-                 elapsed: float = 0.0, now: Callable[[], float] = time.monotonic) -> None:
+                 elapsed: float = 0.0, now: Callable[[], float] = time.monotonic,
+                 key: str | None = None, assisted: bool = False) -> None:
         self.rules = rules
         self.history = history
         self.move_count = move_count  # the player's moves, undone ones included
         self.clock = Stopwatch(elapsed, now)
-        self.finished = False  # ended and recorded: no more moves, no second record
+        self.finished = False  # ended: no more moves (until the player takes one back)
+        self.recorded = False  # the statistics hold this game: its save may go
         # The computer chose some of its moves (demo, Show me, auto-play): a win then is not
         # the player's.
-        self.assisted = False
+        self.assisted = assisted
+        self.key = key or new_key()  # tells the statistics this game from every other
         self._legal: tuple[Any, list] = (None, [])
+
+    @classmethod
+    def resumed(cls, rules: Any, saved: SavedGame,
+                now: Callable[[], float] = time.monotonic) -> Session:
+        """The session of a saved game (older saves, without a key or mark, are unassisted)."""
+        key = saved.extras.get(KEY_EXTRA)
+        usable = isinstance(key, str) and GAME_KEY.fullmatch(key)
+        return cls(rules, saved.history, move_count=saved.move_count, elapsed=saved.elapsed,
+                   now=now, key=key if usable else None,
+                   assisted=saved.extras.get(ASSISTED_EXTRA) is True)
+
+    def extras(self) -> dict:
+        """What the save keeps of this session beyond its moves."""
+        return {KEY_EXTRA: self.key, ASSISTED_EXTRA: self.assisted}
 
     @property
     def state(self) -> Any:
@@ -83,8 +113,8 @@ class Session:
 
     @property
     def counted(self) -> bool:
-        """A game counts for the statistics once it has had a move."""
-        return self.move_count > 0 or self.history.position > 0
+        """A game counts for the statistics once it has had a move, or has ended."""
+        return self.finished or self.move_count > 0 or self.history.position > 0
 
     def legal_moves(self) -> list:
         """The legal moves of the current state (asked often, computed once per state)."""
@@ -129,4 +159,12 @@ class Session:
     def finish(self) -> None:
         self.finished = True
         self.clock.stop()
+        self._legal = (None, [])
+
+    def reopen(self) -> None:
+        """The player takes back the move that ended a game not yet counted: play goes on."""
+        if self.recorded:
+            raise ValueError("a game the statistics hold cannot be reopened")
+        self.finished = False
+        self.clock.start()
         self._legal = (None, [])
