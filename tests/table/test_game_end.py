@@ -1,0 +1,214 @@
+"""How a game ends on the card table: honestly (a game the computer helped play is nobody's
+win), always (a deal over before any move), once (keys in the statistics) and safely (a save
+is only dropped once the statistics hold its game)."""
+
+import pygame
+import pytest
+
+from game.rules import GAMES
+from game.rules.history import History
+from game.rules.klondike import TABLEAU
+from game.rules.moves import Cell
+from game.scenes.summary import SummaryScene
+from game.scenes.table.cascade import WinCascade
+from game.scenes.table.commands import new_deal, open_card_table
+from game.scenes.table.klondike import KlondikeTable
+from game.scenes.table.leapfrog import LeapfrogTable
+from game.store import Statistics
+
+from .positions import position, suit_up_to
+from .test_leapfrog_table import NEAR_WIN
+
+LEAPFROG = GAMES["leapfrog"]
+NO_MOVE_DEALS = (2733, 21251, 22373, 27324, 31986)  # Leapfrog deals over before any move
+# The King of spades is the last card to go up.
+KLONDIKE_NEAR_WIN = dict(tableau=["KS"], foundations=[suit_up_to("S", 12)] + [
+    suit_up_to(suit, 13) for suit in "HDC"])
+
+
+def finish_and_watch(table, click_at):
+    """Click, then step the frames through to the summary; every scene shown on the way."""
+    table.click(click_at)
+    seen = []
+    for _ in range(2000):
+        table.app.run_frame(1 / 60)
+        if table.top not in seen:
+            seen.append(table.top)
+        if isinstance(table.top, SummaryScene):
+            break
+        if isinstance(table.top, WinCascade):
+            table.key(pygame.K_SPACE)
+    table.settle()
+    return seen
+
+
+@pytest.fixture
+def leapfrog_table(make_table, context):
+    def make(state, **options):
+        return make_table(state, game=LeapfrogTable(context), **options)
+    return make
+
+
+# A game the computer helped play -------------------------------------------------------------
+
+
+def test_a_leapfrog_win_the_computer_played_pays_nothing(leapfrog_table, context):
+    context.stats.record_game("leapfrog", 130, False, winnings=30)
+    table = leapfrog_table(NEAR_WIN)
+    table.scene.session.assisted = True  # as Demo and Show me mark it
+    seen = finish_and_watch(table, table.scene.view.layout.piles[Cell(0, 11)].rect.center)
+    assert not any(isinstance(scene, WinCascade) for scene in seen)
+    summary = table.top
+    assert summary.headline == "Solved by the computer"
+    assert not summary.result.won and summary.confetti == 1.0
+    rows = dict(summary.result.rows)
+    assert rows["Win bonus (the computer played)"] == "not paid"
+    assert rows["This game's winnings"] == "0"
+    assert rows["Not paid: the computer helped"] == "+668"
+    assert rows["Accumulated winnings"] == "+30"
+    stats = context.stats.get("leapfrog")
+    assert (stats.played, stats.won) == (2, 0)
+    assert stats.total_winnings == 30 and stats.best_winnings == 30
+    assert stats.best_score == 130
+
+
+def test_a_klondike_win_the_computer_played_is_no_best_score_and_no_vegas_money(
+        make_table, context):
+    context.settings.klondike.vegas_cumulative = True
+    table = make_table(position(**KLONDIKE_NEAR_WIN, score=203, scoring="vegas"))
+    table.scene.session.assisted = True
+    finish_and_watch(table, table.centre_of(TABLEAU[0]))
+    assert table.state.foundations[0][-1].code == "KS"
+    summary = table.top
+    assert summary.headline == "Solved by the computer" and not summary.result.won
+    rows = dict(summary.result.rows)
+    assert rows["Vegas money not paid"] == "$208"
+    assert rows["Vegas balance"] == "$0"
+    stats = context.stats.get("klondike")
+    assert (stats.played, stats.won, stats.vegas_balance) == (1, 0, 0)
+    assert stats.best_score is None and stats.best_for("vegas", 3) is None
+
+
+def test_the_players_own_win_still_celebrates(make_table, context):
+    table = make_table(position(**KLONDIKE_NEAR_WIN, score=500))
+    seen = finish_and_watch(table, table.centre_of(TABLEAU[0]))
+    assert any(isinstance(scene, WinCascade) for scene in seen)
+    assert table.top.headline == "You won!" and table.top.result.won
+    stats = context.stats.get("klondike")
+    assert (stats.played, stats.won) == (1, 1)
+    assert stats.best_for("standard", 3) == stats.best_score == 510
+
+
+def test_the_assisted_mark_survives_saving_and_resuming(make_table, context):
+    game = KlondikeTable(context)
+    table = make_table(scene=open_card_table(context, game, 11))
+    table.scene.session.assisted = True
+    table.scene.play(table.scene.session.legal_moves()[0])
+    key = table.scene.session.key
+    table.close()
+    again = open_card_table(context, KlondikeTable(context), None)
+    assert again.session.assisted and again.session.key == key
+    assert again.session.history.position == 1
+
+
+def test_an_older_save_without_the_mark_resumes_unassisted(make_table, context):
+    game = KlondikeTable(context)
+    history = History.start(game.new_state(12))
+    move = game.rules.legal_moves(history.state)[0]
+    history = history.push(move, game.rules.apply(history.state, move))
+    assert context.saves.save("klondike", history, move_count=1) == []
+    table = open_card_table(context, game, None)
+    assert not table.session.assisted and table.session.history.position == 1
+
+
+# Deals over before any move ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", NO_MOVE_DEALS)
+def test_a_leapfrog_deal_with_no_move_ends_at_once_and_pays_its_buy_in(make_table, context,
+                                                                       seed):
+    deal = LEAPFROG.new_game(seed)
+    assert LEAPFROG.is_over(deal) and not LEAPFROG.is_won(deal)
+    table = make_table(scene=open_card_table(context, LeapfrogTable(context), seed))
+    table.settle()
+    summary = table.top
+    assert isinstance(summary, SummaryScene)
+    assert not summary.result.won and summary.result.actions == ()
+    score = LEAPFROG.score(table.state)
+    stats = context.stats.get("leapfrog")
+    assert (stats.played, stats.won) == (1, 0)
+    assert stats.total_winnings == score - 100
+    assert dict(summary.result.rows)["Accumulated winnings"] == f"−{100 - score}"
+    summary.play_again()
+    table.settle()
+    assert context.stats.get("leapfrog").played == 1  # counted once, not again on leaving
+
+
+def test_a_new_deal_that_is_over_at_once_ends_too(make_table, context):
+    table = make_table(scene=open_card_table(context, LeapfrogTable(context), 5))
+    new_deal(table.scene, NO_MOVE_DEALS[0])
+    table.settle()
+    assert isinstance(table.top, SummaryScene)
+    assert context.stats.get("leapfrog").played == 1
+
+
+def test_a_resumed_save_of_an_ended_game_ends_and_counts_once(make_table, context):
+    seed = 7
+    state = LEAPFROG.new_game(seed)
+    game = LeapfrogTable(context)
+    history = History.start(state)
+    while not LEAPFROG.is_over(history.state):
+        move = LEAPFROG.legal_moves(history.state)[0]
+        history = history.push(move, LEAPFROG.apply(history.state, move))
+    assert context.saves.save("leapfrog", history, move_count=history.position) == []
+    table = make_table(scene=open_card_table(context, game, None))
+    table.settle()
+    summary = table.top
+    assert isinstance(summary, SummaryScene)
+    assert [label for label, _ in summary.result.actions] == ["Undo"]
+    summary.to_menu()
+    table.settle()
+    assert context.stats.get("leapfrog").played == 1
+    assert not context.saves.exists("leapfrog")
+
+
+# Counted once, and only once the statistics hold it --------------------------------------------
+
+
+def test_a_save_whose_game_was_counted_is_dropped_not_resumed(make_table, context):
+    table = make_table(scene=open_card_table(context, KlondikeTable(context), 11))
+    table.scene.play(table.scene.session.legal_moves()[0])
+    session = table.scene.session
+    # The statistics were written, then the program stopped before the save went.
+    assert context.stats.record_game("klondike", 0, False, key=session.key) == []
+    table.close()
+    reopened = open_card_table(context, KlondikeTable(context), None)
+    assert reopened.session.history.position == 0 and reopened.session.key != session.key
+    assert not context.saves.exists("klondike")
+    assert context.stats.get("klondike").played == 1
+
+
+def test_a_failed_statistics_write_keeps_the_game_to_count_later(make_table, context,
+                                                                 private_data_folder,
+                                                                 monkeypatch):
+    failing = ["Your statistics could not be saved (No space left on device)."]
+    monkeypatch.setattr(Statistics, "save", lambda self: failing)
+    table = make_table(scene=open_card_table(context, LeapfrogTable(context), NO_MOVE_DEALS[0]))
+    table.settle()
+    assert context.stats.get("leapfrog").played == 0
+    assert context.saves.exists("leapfrog"), "the save must stay to be counted later"
+    assert table.top.message == failing[0]  # the player is told
+    table.top.dismiss()
+    summary = next(scene for scene in table.app.stack.scenes if isinstance(scene, SummaryScene))
+    summary.play_again()  # leaving for a new deal must not drop it either
+    table.settle()
+    assert context.saves.exists("leapfrog")
+    table.close()
+    monkeypatch.undo()  # the disk has room again
+    stats, _ = Statistics.load(private_data_folder)
+    context.stats = stats
+    again = make_table(scene=open_card_table(context, LeapfrogTable(context), None))
+    again.settle()
+    assert isinstance(again.top, SummaryScene)
+    assert Statistics.load(private_data_folder)[0].get("leapfrog").played == 1
+    assert not context.saves.exists("leapfrog")
