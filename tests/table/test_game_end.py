@@ -20,7 +20,9 @@ from .positions import position, suit_up_to
 from .test_leapfrog_table import NEAR_WIN
 
 LEAPFROG = GAMES["leapfrog"]
-NO_MOVE_DEALS = (2733, 21251, 22373, 27324, 31986)  # Leapfrog deals over before any move
+# Leapfrog deals over before any move: those reported, then some found by scanning deals
+# 40,001 to 200,000.
+NO_MOVE_DEALS = (2733, 21251, 22373, 27324, 31986, 41036, 94583, 186197)
 # The King of spades is the last card to go up.
 KLONDIKE_NEAR_WIN = dict(tableau=["KS"], foundations=[suit_up_to("S", 12)] + [
     suit_up_to(suit, 13) for suit in "HDC"])
