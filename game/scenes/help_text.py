@@ -252,8 +252,9 @@ On the solitaire tables:
 finds one, otherwise a sensible move.
 - Solve? says honestly whether the deal can still be won: yes (Show me plays the win), no \
 (only when that is proven), or no answer within a few seconds.
-- Demo plays the deal by itself until you click. A game the demo finishes counts as played, \
-not won.
+- Demo plays the deal by itself until you click. A game the computer helped play (Demo, Show \
+me, auto-play) counts as played, not won: no win bonus, no best score, and it never gains \
+money, though it can still lose it.
 - When only finishing is left the cards go up by themselves (Klondike) or a Finish button \
 appears; a notice says so when no useful move is left.
 - Winnable deals only (Options, each solitaire's own tab): new deals are ones the solver has \
