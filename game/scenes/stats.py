@@ -17,12 +17,12 @@ from game.art import palette
 from game.engine.input import Action
 from game.engine.text import draw_text
 from game.rules import GAMES
-from game.rules.klondike_scoring import VEGAS_START
 from game.rules.leapfrog import BUY_IN
 from game.scenes.context import Context
 from game.scenes.dialogs import ConfirmDialog
 from game.scenes.notice import show_notices
 from game.scenes.stats_chart import (
+    ASSISTED,
     Axes,
     Line,
     dashed_line,
@@ -30,16 +30,35 @@ from game.scenes.stats_chart import (
     draw_line_chart,
     draw_score_chart,
 )
+from game.scenes.stats_series import (
+    RECENT_GAMES,
+    Rules,
+    best_of,
+    entries_of,
+    first_choice,
+    first_game_number,
+    is_vegas_score,
+    recent_win_rate_series,
+    rules_choices,
+    rules_label,
+    running_total,
+    vegas_series,
+    win_rate_series,
+    winnings_series,
+)
 from game.scenes.table.klondike import dollars
 from game.scenes.ui import ButtonRow, ModalScene, TabBar, draw_dialog_panel, fitted_size
-from game.store import GameStats, ScoreEntry
+from game.store import GameStats
+
+# The series are worked out in stats_series; they are named here as well, where they were.
+__all__ = ["StatsScene", "chart_kinds", "is_vegas_score", "running_total", "stats_rows",
+           "vegas_series", "win_rate_series", "winnings_series"]
 
 STATS_GAMES = ("klondike", "leapfrog", "leap_year", "lucas_leaps", "leap_frog")
 CHART_GAMES = 40  # the score chart shows this many most recent games
-RECENT_GAMES = 10  # the second win-rate line follows this many latest games
-VEGAS_STEP = 5  # Vegas money changes by this much a card
 SCORES, WIN_RATE, WINNINGS, VEGAS = "Scores", "Win rate", "Winnings", "Vegas"
 NO_GAMES = "No games recorded yet"
+NO_GAMES_OF_RULES = "No games with these rules recorded yet"
 RECENT_COLOUR = (120, 200, 255)
 
 
@@ -62,13 +81,20 @@ def _signed(amount: int) -> str:
     return f"{amount:+,}" if amount else "0"
 
 
-def stats_rows(game_id: str, stats: GameStats) -> list[tuple[str, str]]:
-    """The lines the statistics show for one game: (label, value)."""
+def stats_rows(game_id: str, stats: GameStats,
+               rules: Rules | None = None) -> list[tuple[str, str]]:
+    """The lines the statistics show for one game: (label, value); the best score is that of
+    `rules` when given (Klondike)."""
+    best = stats.best_score if rules is None else best_of(stats, rules)
+    if rules is None or best is None:
+        best_text = "–" if best is None else f"{best:,}"
+    else:
+        best_text = dollars(best) if rules[0] == "vegas" else f"{best:,}"
     rows = [
         ("Games played", f"{stats.played:,}"),
         ("Games won", f"{stats.won:,}"),
         ("Win rate", f"{stats.win_rate:.0%}" if stats.played else "–"),
-        ("Best score", "–" if stats.best_score is None else f"{stats.best_score:,}"),
+        ("Best score" if rules is None else f"Best score ({_short(rules)})", best_text),
         ("Current streak", f"{stats.current_streak:,}"),
         ("Best streak", f"{stats.best_streak:,}"),
         ("Time played", format_duration(stats.total_time)),
@@ -82,76 +108,22 @@ def stats_rows(game_id: str, stats: GameStats) -> list[tuple[str, str]]:
     return rows
 
 
+def _short(rules: Rules) -> str:
+    scoring, draw = rules
+    return scoring.title() if draw is None else f"{scoring.title()}, draw {draw}"
+
+
 # The charts' series --------------------------------------------------------------------
 
 
-def chart_kinds(game_id: str) -> list[str]:
-    """The charts the statistics offer for `game_id`."""
+def chart_kinds(game_id: str, rules: Rules | None = None) -> list[str]:
+    """The charts the statistics offer for `game_id` (Klondike: the money of Vegas rules)."""
     kinds = [SCORES, WIN_RATE]
     if game_id == "leapfrog":
         kinds.append(WINNINGS)
-    if game_id == "klondike":
+    if game_id == "klondike" and (rules is None or rules[0] == "vegas"):
         kinds.append(VEGAS)
     return kinds
-
-
-def first_game_number(stats: GameStats, shown: int) -> int:
-    """The number of the first of the `shown` latest games, counting every game played."""
-    return max(1, stats.played - shown + 1)
-
-
-def win_rate_series(stats: GameStats) -> list[float]:
-    """The win rate after each game of the history, the games played before it counted too,
-    so the last value is the win rate of all games."""
-    history = stats.history
-    played = max(0, stats.played - len(history))
-    won = min(played, max(0, stats.won - sum(entry.won for entry in history)))
-    rates = []
-    for entry in history:
-        played += 1
-        won += entry.won
-        rates.append(won / played)
-    return rates
-
-
-def recent_win_rate_series(history: Sequence[ScoreEntry],
-                           window: int = RECENT_GAMES) -> list[float]:
-    """The share of wins among the latest `window` games (fewer at first), after each game."""
-    rates = []
-    for end in range(1, len(history) + 1):
-        recent = history[max(0, end - window):end]
-        rates.append(sum(entry.won for entry in recent) / len(recent))
-    return rates
-
-
-def running_total(amounts: Sequence[int], start: int = 0) -> list[int]:
-    """The total after each amount is added to `start`."""
-    totals = []
-    for amount in amounts:
-        start += amount
-        totals.append(start)
-    return totals
-
-
-def winnings_series(stats: GameStats) -> list[int]:
-    """Leapfrog's accumulated winnings after each game of the history: each game wins its
-    score less the buy-in, and the line ends at the total the statistics keep (which counts
-    games too old for the history as well)."""
-    amounts = [entry.score - BUY_IN for entry in stats.history]
-    return running_total(amounts, stats.total_winnings - sum(amounts))
-
-
-def is_vegas_score(score: int) -> bool:
-    """A Vegas game's score is the deal's -52 plus or minus 5 a card; standard scores move
-    in fives from 0 and a game without scoring stays at 0, so they never look alike."""
-    return score % VEGAS_STEP == VEGAS_START % VEGAS_STEP
-
-
-def vegas_series(stats: GameStats) -> list[int]:
-    """The running total of the money of each Vegas game in Klondike's history (whether or
-    not the balance was carried over when it was played)."""
-    return running_total([entry.score for entry in stats.history
-                          if is_vegas_score(entry.score)])
 
 
 class StatsScene(ModalScene):
@@ -163,11 +135,17 @@ class StatsScene(ModalScene):
         self.context = context
         first = STATS_GAMES.index(game_id) if game_id in STATS_GAMES else 0
         self.tabs = TabBar([game_title(g) for g in STATS_GAMES], self._tab_changed, first)
-        self.charts = TabBar(chart_kinds(self.game_id), self._chart_changed)
+        self.choices: list[Rules] = []  # Klondike's rules with scores to show
+        self.choice = 0
+        self._find_choices()
+        self.charts = TabBar(chart_kinds(self.game_id, self.rules), self._chart_changed)
+        self.rules_buttons = ButtonRow([("<", lambda: self.step_rules(-1)),
+                                        (">", lambda: self.step_rules(1))])
         self.buttons = ButtonRow([("Reset…", self.ask_reset), ("Close", self.close)])
         self.numbers = pygame.Rect(0, 0, 0, 0)
         self.chart = pygame.Rect(0, 0, 0, 0)
         self.charts_bar = pygame.Rect(0, 0, 0, 0)
+        self.rules_bar = pygame.Rect(0, 0, 0, 0)
         self.row_height = 30
 
     @property
@@ -178,9 +156,32 @@ class StatsScene(ModalScene):
     def chart_kind(self) -> str:
         return self.charts.labels[self.charts.index]
 
+    @property
+    def rules(self) -> Rules | None:
+        """The rules whose scores are shown (Klondike), None for the other games."""
+        return self.choices[self.choice] if self.choices else None
+
+    def _find_choices(self) -> None:
+        """Klondike's rules with games on record, and those set now; the latest game's first."""
+        self.choices, self.choice = [], 0
+        if self.game_id != "klondike":
+            return
+        options = self.context.settings.rules_options("klondike")
+        current = (options["scoring"], options["draw"])
+        history = self.context.stats.get("klondike").history
+        self.choices = rules_choices(history, current)
+        if self.choices:
+            self.choice = first_choice(self.choices, history, current)
+
+    def step_rules(self, delta: int) -> None:
+        """Show the scores of the previous or next rules (the charts keep their kind)."""
+        if self.choices:
+            self.choice = (self.choice + delta) % len(self.choices)
+            self._charts_for_game()
+
     def rows(self) -> list[tuple[str, str]]:
         """What the selected tab shows."""
-        return stats_rows(self.game_id, self.context.stats.get(self.game_id))
+        return stats_rows(self.game_id, self.context.stats.get(self.game_id), self.rules)
 
     def ask_reset(self) -> None:
         title = game_title(self.game_id)
@@ -191,16 +192,21 @@ class StatsScene(ModalScene):
 
     def reset(self, game_id: str) -> None:
         self.context.notify(self.context.stats.reset(game_id))
-        self.mark_dirty()
+        self._tab_changed(self.tabs.index)
         show_notices(self.stack, self.context)
 
     def _tab_changed(self, _index: int) -> None:
-        """Another game: its charts, showing the same kind as before if it has one."""
-        kinds = chart_kinds(self.game_id)
+        self._find_choices()
+        self._charts_for_game()
+
+    def _charts_for_game(self) -> None:
+        """The charts of the game (and rules) shown, of the same kind as before if it has
+        one; the page is laid out again, as Klondike's has a row for its rules."""
+        kinds = chart_kinds(self.game_id, self.rules)
         kind = self.chart_kind
         self.charts = TabBar(kinds, self._chart_changed, kinds.index(kind) if kind in kinds else 0)
-        if self.charts_bar.width > 0:
-            self.charts.layout(self.charts_bar)
+        if self.size[0] > 0:
+            self.layout(self.size)
         self.mark_dirty()
 
     def _chart_changed(self, _index: int) -> None:
@@ -212,6 +218,15 @@ class StatsScene(ModalScene):
         tabs, button_top = self.lay_out_tabbed_panel(size, (980, 620), self.tabs, self.buttons)
         body = pygame.Rect(tabs.x, tabs.bottom + self.px(18), tabs.width,
                            button_top - tabs.bottom - self.px(36))
+        self.rules_bar = pygame.Rect(body.x, body.y, body.width, 0)
+        if self.choices:
+            self.rules_bar.height = self.px(34)
+            body.y += self.rules_bar.height + self.px(12)
+            body.height -= self.rules_bar.height + self.px(12)
+            side = self.rules_bar.height
+            span = min(self.px(520), body.width)
+            self.rules_buttons.layout(body.centerx, self.rules_bar.y, (side, side),
+                                      span - 2 * side)
         split = round(body.width * 0.4)
         self.numbers = pygame.Rect(body.x, body.y, split - self.px(16), body.height)
         self.chart = pygame.Rect(body.x + split + self.px(16), body.y,
@@ -226,9 +241,27 @@ class StatsScene(ModalScene):
         draw_text(surface, "Statistics", self.px(34), palette.ACCENT_BRIGHT,
                   (self.panel.centerx, self.panel.y + self.px(22)), anchor="midtop", bold=True)
         self.tabs.draw(surface)
+        self._draw_rules(surface)
         self._draw_numbers(surface)
         self._draw_chart(surface)
         self.buttons.draw(surface)
+
+    def _draw_rules(self, surface: pygame.Surface) -> None:
+        """Which rules the scores are of, with the buttons to change them."""
+        if self.rules is None:
+            return
+        self.rules_buttons.draw(surface)
+        left, right = (button.rect for button in self.rules_buttons.buttons)
+        label = f"Scores of: {rules_label(self.rules)}"
+        room = right.left - left.right - self.px(16)
+        size = fitted_size(label, round(self.rules_bar.height * 0.56), room, bold=True)
+        draw_text(surface, label, size, palette.ACCENT_BRIGHT,
+                  ((left.right + right.left) // 2, self.rules_bar.centery), anchor="center",
+                  bold=True)
+        if len(self.choices) > 1:
+            count = f"{self.choice + 1} of {len(self.choices)}"
+            draw_text(surface, count, round(self.rules_bar.height * 0.45), palette.TEXT_DIM,
+                      (self.rules_bar.right, self.rules_bar.centery), anchor="midright")
 
     def _draw_numbers(self, surface: pygame.Surface) -> None:
         size = round(self.row_height * 0.58)
@@ -259,21 +292,34 @@ class StatsScene(ModalScene):
                              "Total winnings after each game")
         else:
             axes = Axes("Vegas money", "Vegas game", label=lambda value: dollars(round(value)))
-            self._draw_money(surface, vegas_series(stats), axes, key_y, area, text,
-                             "The Vegas games' money, added up", "No Vegas games recorded yet")
+            rules = "" if self.rules is None else f" ({_short(self.rules)})"
+            self._draw_money(surface, vegas_series(stats, self.rules), axes, key_y, area, text,
+                             f"The Vegas games' money, added up{rules}",
+                             "No Vegas games recorded yet")
 
     def _draw_scores(self, surface: pygame.Surface, stats: GameStats, key_y: int,
                      area: pygame.Rect, text: int) -> None:
-        history = stats.history[-CHART_GAMES:]
+        """The latest scores as bars: Klondike's of the rules chosen, numbered among them."""
+        rules = self.rules
+        games = list(stats.history) if rules is None else entries_of(stats.history, rules)
+        history = games[-CHART_GAMES:]
         if not history:
-            draw_empty(surface, area, NO_GAMES, text)
+            draw_empty(surface, area, NO_GAMES if rules is None else NO_GAMES_OF_RULES, text)
             return
         leapfrog = self.game_id == "leapfrog"
         key = [("box", palette.GOOD, "won"), ("box", palette.ACCENT, "not won")]
+        if any(entry.assisted for entry in history):
+            key.append(("box", ASSISTED, "computer helped"))
         if leapfrog:
             key.append(("dash", palette.TEXT, f"buy-in ({BUY_IN})"))
         self._draw_key(surface, key_y, key, text)
-        axes = Axes("Score", first_game=first_game_number(stats, len(history)))
+        if rules is None:
+            axes = Axes("Score", first_game=first_game_number(stats, len(history)))
+        else:
+            axes = Axes("Vegas money" if rules[0] == "vegas" else "Score",
+                        "Game with these rules", first_game=len(games) - len(history) + 1,
+                        label=(lambda value: dollars(round(value))) if rules[0] == "vegas"
+                        else Axes.label)
         draw_score_chart(surface, area, history, axes, text_size=text,
                          reference=BUY_IN if leapfrog else None)
 
@@ -326,7 +372,8 @@ class StatsScene(ModalScene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if (self.buttons.handle_event(event) or self.tabs.handle_event(event)
-                or self.charts.handle_event(event)):
+                or self.charts.handle_event(event)
+                or (self.rules is not None and self.rules_buttons.handle_event(event))):
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.charts.step(-1 if event.key == pygame.K_PAGEUP else 1)

@@ -23,6 +23,7 @@ from game.store import ScoreEntry
 
 WIN = palette.GOOD
 LOSS = palette.ACCENT
+ASSISTED = palette.TEXT_DIM  # a game the computer helped play: neither the player's win nor loss
 GRID = (255, 255, 255, 34)
 ZERO = (255, 255, 255, 120)
 AXIS_TEXT = palette.TEXT_DIM
@@ -79,7 +80,8 @@ def draw_empty(surface: pygame.Surface, rect: pygame.Rect, text: str, text_size:
 
 def draw_score_chart(surface: pygame.Surface, rect: pygame.Rect, entries: Sequence[ScoreEntry],
                      axes: Axes, *, text_size: int = 16, reference: int | None = None) -> None:
-    """Draw `entries` (oldest first) as bars filling `rect`, green for a win, gold otherwise."""
+    """Draw `entries` (oldest first) as bars filling `rect`, green for a win, grey for a game
+    the computer helped play, gold otherwise."""
     scores = [entry.score for entry in entries]
     levels = [*scores, 0] + ([reference] if reference is not None else [])
     frame = _Frame(surface, rect, axes, text_size, min(levels), max(levels), len(entries))
@@ -90,7 +92,8 @@ def draw_score_chart(surface: pygame.Surface, rect: pygame.Rect, entries: Sequen
         top = frame.y_of(entry.score)
         x = round(frame.plot.x + index * slot + (slot - bar_width) / 2)
         bar = pygame.Rect(x, min(top, zero), bar_width, max(1, abs(zero - top)))
-        pygame.draw.rect(surface, WIN if entry.won else LOSS, bar,
+        colour = ASSISTED if entry.assisted else WIN if entry.won else LOSS
+        pygame.draw.rect(surface, colour, bar,
                          border_radius=min(3, bar_width // 3))
     if reference is not None:
         dashed_line(surface, (frame.plot.x, frame.y_of(reference)), frame.plot.width)

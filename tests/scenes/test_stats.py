@@ -67,7 +67,8 @@ def test_klondike_shows_its_vegas_balance(app, played, below):
     stats = StatsScene(played, "klondike")
     show(app, stats)
     rows = dict(stats.rows())
-    assert rows["Vegas balance"] == "+181" and rows["Best score"] == "208"
+    # Older entries carry no rules: their scoring is told from the score, their draw unknown.
+    assert rows["Vegas balance"] == "+181" and rows["Best score (Vegas)"] == "$208"
     assert "Total winnings" not in rows
 
 
@@ -266,3 +267,61 @@ def test_lines_are_drawn_through_every_game(monkeypatch):
     ys = [y for _, y in points]
     assert xs == sorted(xs) and xs[0] < xs[1] < xs[2]
     assert ys[2] < ys[0] < ys[1]  # 30 highest on screen, -20 lowest
+
+
+# Klondike's rules: points and dollars, draw 1 and draw 3, never in one chart -----------------
+
+
+@pytest.fixture
+def mixed(context):
+    """Klondike games of three sets of rules, and one older entry without any."""
+    record = context.stats.record_game
+    record("klondike", 300, False, when=1.0)  # an older file's entry: standard, by its score
+    record("klondike", 640, True, scoring="standard", draw=1, when=2.0)
+    record("klondike", 208, True, vegas=208, scoring="vegas", draw=3, when=3.0)
+    record("klondike", 520, True, scoring="standard", draw=3, when=4.0)
+    record("klondike", 700, True, scoring="standard", draw=3, when=5.0, assisted=True)
+    record("klondike", 35, False, vegas=35, scoring="vegas", draw=3, when=6.0)
+    record("klondike", 0, False, scoring="none", draw=3, when=7.0)
+    return context
+
+
+def test_klondike_scores_are_shown_for_one_set_of_rules_at_a_time(app, mixed, below):
+    stats = StatsScene(mixed, "klondike")
+    show(app, stats)
+    assert stats.choices == [("standard", 1), ("standard", 3), ("standard", None),
+                             ("vegas", 3)]
+    assert stats.rules == ("vegas", 3)  # the latest scored game's
+    rows = dict(stats.rows())
+    assert rows["Best score (Vegas, draw 3)"] == "$208"
+    assert chart_kinds("klondike", stats.rules) == [SCORES, WIN_RATE, VEGAS]
+    assert vegas_series(mixed.stats.get("klondike"), stats.rules) == [208, 243]
+    click(app, stats.rules_buttons.buttons[0].rect.center)  # the previous rules
+    assert stats.rules == ("standard", None)
+    assert dict(stats.rows())["Best score (Standard)"] == "300"
+    click(app, stats.rules_buttons.buttons[0].rect.center)
+    assert stats.rules == ("standard", 3)
+    assert dict(stats.rows())["Best score (Standard, draw 3)"] == "520"  # not the helped 700
+    assert [label for label in stats.charts.labels] == [SCORES, WIN_RATE]  # no money here
+    stats.step_rules(-1)
+    assert dict(stats.rows())["Best score (Standard, draw 1)"] == "640"
+    surface = pygame.Surface(app.size)
+    stats.draw(surface)
+    assert stats.panel.contains(stats.rules_bar) and stats.panel.contains(stats.chart)
+
+
+def test_the_rules_set_now_are_offered_before_any_game(app, context, below):
+    context.settings.klondike.draw = 1
+    stats = StatsScene(context, "klondike")
+    show(app, stats)
+    assert stats.choices == [("standard", 1)] and dict(stats.rows())[
+        "Best score (Standard, draw 1)"] == "–"
+    stats.tabs.select(1)  # Leapfrog has no rules to choose
+    assert stats.rules is None and stats.rules_bar.height == 0
+
+
+def test_the_money_lines_never_count_gains_of_a_game_the_computer_helped():
+    stats = GameStats().with_game(768, True, winnings=668, assisted=True)
+    assert winnings_series(stats) == [0]
+    vegas = GameStats().with_game(208, True, vegas=208, assisted=True, scoring="vegas", draw=3)
+    assert vegas_series(vegas) == [0]
