@@ -214,3 +214,20 @@ def test_a_failed_statistics_write_keeps_the_game_to_count_later(make_table, con
     assert isinstance(again.top, SummaryScene)
     assert Statistics.load(private_data_folder)[0].get("leapfrog").played == 1
     assert not context.saves.exists("leapfrog")
+
+
+def test_redoing_the_move_that_lost_ends_the_game_again(make_table, context):
+    from game.rules.klondike import WASTE
+
+    from .test_klondike_table import stuck_after_one_move
+
+    table = make_table(stuck_after_one_move())
+    table.click(table.centre_of(WASTE))
+    table.settle()
+    table.top.buttons.buttons[0].activate()  # Undo
+    table.settle()
+    assert table.top is table.scene
+    table.key(pygame.K_y, pygame.KMOD_LCTRL)
+    table.settle()
+    assert isinstance(table.top, SummaryScene)
+    assert table.scene.session.finished

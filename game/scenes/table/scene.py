@@ -297,6 +297,7 @@ class CardTableScene(Scene):
         self._show_state([self.game.stock_pile] if parts is None else [leaving(parts)])
         self.context.play("card_slide")
         self.save()
+        self._check_end()  # redoing the last move ends the game again
 
     def show_hint(self) -> None:
         """Light up the move the game suggests, if it has a way to suggest one: the solver's,
