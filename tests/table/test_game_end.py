@@ -231,3 +231,11 @@ def test_redoing_the_move_that_lost_ends_the_game_again(make_table, context):
     table.settle()
     assert isinstance(table.top, SummaryScene)
     assert table.scene.session.finished
+
+
+def test_the_vegas_total_on_the_toolbar_counts_an_ended_game_once(make_table, context):
+    context.settings.klondike.vegas_cumulative = True
+    table = make_table(position(**KLONDIKE_NEAR_WIN, score=203, scoring="vegas"))
+    table.scene.session.assisted = True
+    finish_and_watch(table, table.centre_of(TABLEAU[0]))
+    assert table.scene.game.score_text(table.state) == "$208  (total $0)"

@@ -40,6 +40,7 @@ class KlondikeTable(TableGame):
 
     def __init__(self, context: Context) -> None:
         super().__init__(context, GAMES[GAME_ID])
+        self._counted: KlondikeState | None = None  # the last position counted as a game's end
 
     @property
     def settings(self) -> Any:
@@ -100,7 +101,9 @@ class KlondikeTable(TableGame):
         if not self._vegas(state):
             return f"Score {state.score:,}"
         if self.settings.vegas_cumulative:
-            balance = self.context.stats.get(GAME_ID).vegas_balance + state.score
+            balance = self.context.stats.get(GAME_ID).vegas_balance
+            if state is not self._counted:  # the balance holds a game once it is counted
+                balance += state.score
             return f"{dollars(state.score)}  (total {dollars(balance)})"
         return dollars(state.score)
 
@@ -130,6 +133,9 @@ class KlondikeTable(TableGame):
         """Count the game with its scoring and draw; cumulative Vegas adds its money to the
         balance."""
         vegas = state.score if self._vegas(state) and self.settings.vegas_cumulative else None
-        return self.context.stats.record_game(
+        messages = self.context.stats.record_game(
             GAME_ID, state.score, won, vegas=vegas, seconds=seconds, assisted=assisted,
             scoring=state.options.scoring, draw=state.options.draw, key=key)
+        if not messages:
+            self._counted = state
+        return messages

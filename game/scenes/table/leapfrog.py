@@ -138,6 +138,8 @@ class LeapfrogTable(TableGame):
         unpaid = self.rules.winnings(state) - winnings
         if unpaid:
             rows.append(("Not paid: the computer helped", signed(unpaid)))
+        else:  # nothing to hold back, but the player should still know why it is not a win
+            rows += super().outcome_rows(state, assisted=assisted, counted=counted)
         so_far = self._winnings_so_far() + (0 if counted else winnings)
         rows.append(("Accumulated winnings", signed(so_far)))
         return tuple(rows)
