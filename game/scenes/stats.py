@@ -104,7 +104,7 @@ def stats_rows(game_id: str, stats: GameStats,
         rows.append(("Best winnings",
                      "–" if stats.best_winnings is None else _signed(stats.best_winnings)))
     if game_id == "klondike":
-        rows.append(("Vegas balance", _signed(stats.vegas_balance)))
+        rows.append(("Vegas balance", dollars(stats.vegas_balance)))
     return rows
 
 
@@ -250,7 +250,8 @@ class StatsScene(ModalScene):
         """Which rules the scores are of, with the buttons to change them."""
         if self.rules is None:
             return
-        self.rules_buttons.draw(surface)
+        if len(self.choices) > 1:
+            self.rules_buttons.draw(surface)
         left, right = (button.rect for button in self.rules_buttons.buttons)
         label = f"Scores of: {rules_label(self.rules)}"
         room = right.left - left.right - self.px(16)
@@ -373,7 +374,7 @@ class StatsScene(ModalScene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if (self.buttons.handle_event(event) or self.tabs.handle_event(event)
                 or self.charts.handle_event(event)
-                or (self.rules is not None and self.rules_buttons.handle_event(event))):
+                or (len(self.choices) > 1 and self.rules_buttons.handle_event(event))):
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.charts.step(-1 if event.key == pygame.K_PAGEUP else 1)

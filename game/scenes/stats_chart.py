@@ -86,7 +86,7 @@ def draw_score_chart(surface: pygame.Surface, rect: pygame.Rect, entries: Sequen
     levels = [*scores, 0] + ([reference] if reference is not None else [])
     frame = _Frame(surface, rect, axes, text_size, min(levels), max(levels), len(entries))
     slot = frame.plot.width / len(entries)
-    bar_width = max(1, round(slot * 0.7))
+    bar_width = max(1, min(round(slot * 0.7), text_size * 3))  # a lone game: no slab
     zero = frame.y_of(0)
     for index, entry in enumerate(entries):
         top = frame.y_of(entry.score)

@@ -143,8 +143,9 @@ class GameStats:
             winnings = payable(expect_int(winnings, "winnings", -AMOUNT_LIMIT, AMOUNT_LIMIT),
                                assisted)
             changes["total_winnings"] = self.total_winnings + winnings
-            changes["best_winnings"] = (winnings if self.best_winnings is None
-                                        else max(self.best_winnings, winnings))
+            if not assisted:
+                changes["best_winnings"] = (winnings if self.best_winnings is None
+                                            else max(self.best_winnings, winnings))
         if vegas is not None:
             changes["vegas_balance"] = self.vegas_balance + payable(
                 expect_int(vegas, "vegas", -AMOUNT_LIMIT, AMOUNT_LIMIT), assisted)

@@ -171,6 +171,7 @@ def test_an_assisted_game_is_not_won_not_best_and_gains_no_money():
     assert stats.history[-1].assisted and not stats.history[-1].won
     losing = GameStats().with_game(40, False, winnings=-60, assisted=True)
     assert losing.total_winnings == -60  # the demo cannot dodge a loss
+    assert losing.best_winnings is None  # nor set a best
     vegas = GameStats().with_game(208, True, vegas=208, assisted=True, scoring="vegas", draw=3)
     assert vegas.vegas_balance == 0
     assert vegas.best_for("vegas", 3) is None
