@@ -113,7 +113,8 @@ Each game costs a buy-in of 100 points, taken off at the end, so a game's winnin
 score minus 100 and may be negative. The live score does not include the buy-in. The summary \
 shows the game's score, its winnings and the winnings of all your games together; Statistics \
 shows games played and won and your total and best winnings, not counting the game in \
-progress. A game counts once it has had at least one move.
+progress. A game counts once it has had at least one move, or at once when the deal leaves \
+no move at all.
 """
 
 LEAP_YEAR = """\
