@@ -136,6 +136,7 @@ def test_a_leapfrog_deal_with_no_move_ends_at_once_and_pays_its_buy_in(make_tabl
     summary = table.top
     assert isinstance(summary, SummaryScene)
     assert not summary.result.won and summary.result.actions == ()
+    assert summary.result.title == "Leapfrog: no move from the deal"
     score = LEAPFROG.score(table.state)
     stats = context.stats.get("leapfrog")
     assert (stats.played, stats.won) == (1, 0)

@@ -271,7 +271,8 @@ def show_summary(table: CardTableScene) -> None:
     game, session = table.game, table.session
     state = session.state
     won = session.is_won
-    title = game.title if won else f"{game.title}: no more moves"
+    stuck = "no move from the deal" if session.history.position == 0 else "no more moves"
+    title = game.title if won else f"{game.title}: {stuck}"
     rows = list(game.summary_rows(state, session.move_count, session.clock.elapsed))
     outcome = game.outcome_rows(state, assisted=session.assisted, counted=session.recorded)
     at = next((index for index, (label, _) in enumerate(rows) if label == "Moves"), len(rows))
