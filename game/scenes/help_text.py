@@ -259,7 +259,8 @@ On the solitaire tables:
 - Hint (H) lights up the best next move: the first move of a winning line when the solver \
 finds one, otherwise a sensible move.
 - Solve? says honestly whether the deal can still be won: yes (Show me plays the win), no \
-(only when that is proven), or no answer within a few seconds.
+(only when that is proven), or no answer within a few seconds. Answers and notices show in \
+the toolbar, never over the cards, and stay until you move, click elsewhere or press a key.
 - Demo plays the deal by itself until you click. A game the demo finishes counts as played, \
 not won.
 - When only finishing is left the cards go up by themselves (Klondike) or a Finish button \

@@ -158,9 +158,14 @@ class CardTableScene(Scene):
         self.renderer.draw(surface, lambda target: painting.paint_overlays(self, target))
         seconds = self.session.clock.elapsed
         self._shown_second = int(seconds)
-        self.toolbar.draw(surface, (self._deal_note(), self.game.score_text(self.session.state),
+        self.toolbar.draw(surface, (self.deal_number(), self._deal_note(),
+                                    self.game.score_text(self.session.state),
                                     f"Moves {self.session.move_count}", format_time(seconds)))
         self.advisor.draw(surface)
+
+    def deal_number(self) -> str:
+        """The deal's number, as the Deal # button asks for it: a deal to play again."""
+        return f"Deal #{self.session.history.states[0].seed}"
 
     def _deal_note(self) -> str:
         """"Winnable deal" on a deal known to be one (worked out once per deal)."""
