@@ -387,7 +387,7 @@ class TableAdvisor:
         band = self.table.view.layout.toolbar
         right = band.right - max(3, band.height // 10)
         if self.toast.shown:
-            cover = self.table.toolbar.status_left  # the read-out goes under it whole
+            cover = self.table.toolbar.readout_left  # the read-out goes under it whole
             right = self.toast.draw(surface, band, cover).left - max(3, band.height // 10)
         text = self.status_text()
         if text is not None:
