@@ -35,6 +35,13 @@ def selecting(context):
     context.settings.general.click_to_select = True
 
 
+def grab(table, pile, index):
+    """A point on the visible strip of card `index` of `pile`."""
+    cards = table.scene.game.piles(table.state)[pile]
+    rect = table.scene.view.layout.piles[pile].card_rects(cards)[index]
+    return (rect.centerx, rect.top + 6)
+
+
 def shaking(table, sprite) -> bool:
     return table.scene.tweens.tween_of(sprite, "pos") is not None
 
@@ -74,16 +81,10 @@ def test_a_second_click_on_the_highlighted_card_clears_it(make_table, context):
 def test_a_run_is_selected_and_sent_to_the_pile_clicked(make_table, context):
     selecting(context)
     table = make_table(RUN)
-    table.click(leap_grab(table, TABLEAU[1], 1))
+    table.click(grab(table, TABLEAU[1], 1))
     table.click(table.centre_of(TABLEAU[2]))
     table.settle()
     assert codes(table.state.tableau[2]) == "TC 9H 8S"
-
-
-def leap_grab(table, pile, index):
-    cards = table.scene.game.piles(table.state)[pile]
-    rect = table.scene.view.layout.piles[pile].card_rects(cards)[index]
-    return (rect.centerx, rect.top + 6)
 
 
 def test_the_highlight_is_a_bright_ring_round_the_cards(make_table, context):
@@ -102,7 +103,7 @@ def test_the_highlight_goes_with_undo(make_table, context):
     table = make_table(RUN)
     table.click(table.centre_of(WASTE))
     table.click(table.centre_of(TABLEAU[0]))
-    table.click(leap_grab(table, TABLEAU[1], 1))
+    table.click(grab(table, TABLEAU[1], 1))
     assert table.scene.mouse.selection is not None
     table.key(pygame.K_z, pygame.KMOD_LCTRL)
     assert table.scene.mouse.selection is None
