@@ -137,8 +137,8 @@ the top row from the left, then the second row. Drag it to a foundation to choos
 - Auto-play (the switch on the toolbar, also in the options) plays every card that can go up \
 by itself, one after another, until none can; turn it off to play each card yourself.
 ## The stock
-Click the stock to deal one card face up onto each of the eight tableau piles, empty ones \
-too. You may deal at any time. There is one pass only: no redeal.
+Click the stock (or right-click anywhere) to deal one card face up onto each of the eight \
+tableau piles, empty ones too. You may deal at any time. There is one pass only: no redeal.
 ## End and score
 You win when all 208 cards are on the foundations; the game is over when the stock is empty \
 and no top card can move. You score 1 point per card played to a foundation (the 16 aces do \
@@ -159,8 +159,9 @@ the top of a pile moves as a unit, whatever its length.
 - Any card, or such a run, may go into an empty pile.
 ![lucas_run] The 9, 8 and 7 of clubs move as a unit onto the 10 of clubs: down by suit.
 ## The stock
-Click the stock to turn one card onto the waste. The top waste card may go to a foundation, \
-onto a tableau pile or into an empty pile. There is one pass only: no redeal.
+Click the stock, or right-click anywhere, to turn one card onto the waste. The top waste \
+card may go to a foundation, onto a tableau pile or into an empty pile. There is one pass \
+only: no redeal.
 ## End and score
 You win when all 104 cards are on the foundations; the game is over when the stock is empty \
 and no move is left. You score 5 points per card on a foundation, so a win scores 520.
@@ -230,9 +231,16 @@ def controls_text(keymap: KeyMap) -> str:
 ## Mouse
 - Drag a card, or a run of cards, to where it should go. Places it may go glow; a card \
 dropped where it may not go slides back.
-- Click a card to move it to its best place.
-- Double-click a card to send it to a foundation.
-- Right-click anywhere turns the deck in Klondike and deals in Leap Year.
+- Click a card to move it to its best place: a foundation first (the leftmost that takes \
+it), else the nearest pile that takes it. A card alone in its pile never moves to another \
+empty pile by a click; drag it there.
+- Or, with "Click a card, then its destination" on (Options, Look & Sound): a click \
+highlights a card (a gold ring; the places it may go glow), and a click on one of those \
+places moves it there. Any other click clears the highlight.
+- Double-click a card to send it to a foundation: the leftmost that takes it.
+- A card that cannot move shakes its head when pressed or dragged.
+- Right-click anywhere turns the deck in Klondike, deals in Leap Year and turns the stock in \
+Lucas Leaps, just as clicking the deck or stock does. It does nothing in Leapfrog.
 - In Leapfrog, click a gap to bring the card that fills it; in the King chooser, Left and \
 Right pick a King, Enter takes it and Esc closes the chooser.
 - In Leap Frog, click a marble and then each square it lands on, or drag it along the chain; \
@@ -252,7 +260,8 @@ On the solitaire tables:
 - Hint (H) lights up the best next move: the first move of a winning line when the solver \
 finds one, otherwise a sensible move.
 - Solve? says honestly whether the deal can still be won: yes (Show me plays the win), no \
-(only when that is proven), or no answer within a few seconds.
+(only when that is proven), or no answer within a few seconds. Answers and notices show in \
+the toolbar, never over the cards, and stay until you move, click elsewhere or press a key.
 - Demo plays the deal by itself until you click. A game the computer helped play (Demo, Show \
 me, auto-play) counts as played, not won: no win bonus, no best score, and it never gains \
 money, though it can still lose it.

@@ -142,6 +142,7 @@ TABS: tuple[OptionTab, ...] = (
         toggle("Diagonal leaps", "leap_frog.diagonal"),
     ), games=("leap_frog",), note=RULES_NOTE),
     OptionTab("Look & Sound", (
+        toggle("Click a card, then its destination", "general.click_to_select"),
         Option("Card size", "appearance.card_size", _named("Auto", "Small", "Medium", "Large")),
         Option("Deck", "appearance.deck", _named("Two-colour", "Four-colour", "Large print")),
         Option("Card back", "appearance.back", tuple((name, name.title()) for name in BACKS)),

@@ -192,6 +192,7 @@ class GeneralSettings(Section):
     NAME = "general"
 
     last_game: str | None = _setting(None, _one_of_or_none(*GAMES))
+    click_to_select: bool = _setting(False, expect_bool)  # a click highlights a card
 
 
 @dataclass

@@ -8,12 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.rules.klondike import FOUNDATIONS, STOCK_PILE, TABLEAU, WASTE
-from game.scenes.table.geometry import card_height
-from game.scenes.table.klondike_layout import (
-    FACE_UP_STEP,
-    LEAST_UP_STEP,
-    klondike_layout,
-)
+from game.scenes.table.geometry import card_height, legible_step
+from game.scenes.table.klondike_layout import FACE_UP_STEP, klondike_layout
 
 from .positions import RULES, position
 
@@ -59,18 +55,25 @@ def test_a_long_column_squeezes_to_end_inside_the_window(size):
     check_on_screen_and_apart(layout, LONG)
     spot = layout.piles[TABLEAU[6]]
     height = layout.card_size[1]
-    assert spot.fan.up[1] < FACE_UP_STEP * height  # squeezed...
-    assert spot.fan.up[1] >= LEAST_UP_STEP * height - 1e-9  # ...but every index still shows
+    legible = legible_step(layout.card_width, "two_colour")
+    assert spot.fan.up[1] <= max(legible, FACE_UP_STEP * height)  # squeezed...
+    assert spot.fan.up[1] >= legible - 1e-9  # ...but every index still shows
     short = layout.piles[TABLEAU[0]]
-    assert short.fan.up[1] == pytest.approx(FACE_UP_STEP * height)  # the others are not
+    assert short.fan.up[1] == pytest.approx(max(legible, FACE_UP_STEP * height))
+
+
+def test_a_column_too_long_for_whole_indices_makes_the_cards_smaller():
+    assert klondike_layout((640, 480), LONG).card_width < \
+        klondike_layout((640, 480), RULES.new_game(3)).card_width
 
 
 def test_short_columns_keep_their_comfortable_fan():
     state = RULES.new_game(3)
     layout = klondike_layout((1280, 800), state)
     height = layout.card_size[1]
+    legible = legible_step(layout.card_width, "two_colour")
     for ref in TABLEAU:
-        assert layout.piles[ref].fan.up[1] == pytest.approx(FACE_UP_STEP * height)
+        assert layout.piles[ref].fan.up[1] == pytest.approx(max(legible, FACE_UP_STEP * height))
 
 
 def test_cards_grow_with_the_window_and_presets_cap_them():

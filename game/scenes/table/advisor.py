@@ -21,7 +21,7 @@ from game.ai.pools import first_winnable
 from game.ai.search import Budget
 from game.scenes.table import commands, winnable
 from game.scenes.table.search_runner import SearchRunner
-from game.scenes.table.toast import Toast, draw_status, text_size
+from game.scenes.table.toast import Toast, draw_status
 
 if TYPE_CHECKING:
     from game.scenes.table.scene import CardTableScene
@@ -34,7 +34,6 @@ DEAL_TRY_SECONDS = 0.8  # ...spent on each candidate deal at most
 CHECK_DELAY = 0.25  # quiet seconds after a player's move before looking for a finish
 DEMO_GAP = 0.55  # seconds between the demo's moves
 FINISH_GAP = 0.1  # seconds between the moves of the automatic finish
-ANSWER_SECONDS = 7.0  # how long an answer stays up
 # Games whose players expect the finish to play itself (Klondike's auto-complete); the
 # others offer it with a button, leaving the last moves to players who enjoy them.
 FINISHES_BY_ITSELF = ("klondike",)
@@ -122,7 +121,7 @@ class TableAdvisor:
         elif stuck:
             self.show_stuck()
         else:
-            self.toast.show("No move worth suggesting was found.", seconds=ANSWER_SECONDS)
+            self.toast.show("No move worth suggesting was found.")
 
     def ask_can_win(self) -> None:
         """Ask the solver whether the deal can still be won; the answer shows as a toast."""
@@ -139,18 +138,15 @@ class TableAdvisor:
             return
         if result.status == "won":
             self.toast.show("Yes: this deal can still be won.",
-                            [("Show me", lambda: self.start_demo(search=False))],
-                            seconds=ANSWER_SECONDS)
+                            [("Show me", lambda: self.start_demo(search=False))])
         elif result.status == "lost":
-            self.toast.show("No: this deal can no longer be won.", self._way_out(),
-                            seconds=ANSWER_SECONDS)
+            self.toast.show("No: this deal can no longer be won.", self._way_out())
         elif self._proven_deal_untouched(state):
             self.toast.show("Yes: this deal is one of those proven winnable (its win was not "
-                            f"found again within {SOLVE_SECONDS:g} seconds).",
-                            seconds=ANSWER_SECONDS)
+                            f"found again within {SOLVE_SECONDS:g} seconds).")
         else:
             self.toast.show(f"Not found within {SOLVE_SECONDS:g} seconds whether this deal "
-                            "can still be won.", seconds=ANSWER_SECONDS)
+                            "can still be won.")
 
     def _proven_deal_untouched(self, state: Any) -> bool:
         """`state` is the first position of a deal from a pool of proven wins."""
@@ -210,8 +206,7 @@ class TableAdvisor:
             if stuck:
                 self.show_stuck()
             else:
-                self.toast.show("The demo found nothing more worth doing.",
-                                seconds=ANSWER_SECONDS)
+                self.toast.show("The demo found nothing more worth doing.")
             return
         self._play_own(move)
         self._step_wait = DEMO_GAP
@@ -302,7 +297,7 @@ class TableAdvisor:
             deal(candidates[0] if seed is None else seed)
             if seed is None:
                 self.toast.show(f"No winnable deal was found within {DEAL_SECONDS:g} seconds: "
-                                "this deal is a random one.", seconds=ANSWER_SECONDS)
+                                "this deal is a random one.")
 
         self._start(DEAL_LABEL, work, DEAL_SECONDS, found)
 
@@ -337,12 +332,12 @@ class TableAdvisor:
 
     def _search_failed(self) -> None:
         self.demo_on = self.finishing = False
-        self.toast.show("The search stopped with an error.", seconds=ANSWER_SECONDS)
+        self.toast.show("The search stopped with an error.")
 
     # Frame --------------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        if self.runner.poll() or self.toast.update(dt):
+        if self.runner.poll():
             self._changed()
         if self.table.session.finished:
             if self.demo_on or self.finishing:
@@ -365,8 +360,7 @@ class TableAdvisor:
 
     def is_idle(self) -> bool:
         return (not self.runner.busy and not self.demo_on and not self.finishing
-                and self._check_wait is None
-                and (not self.toast.shown or self.toast.seconds_left is None))
+                and self._check_wait is None)
 
     def status_text(self) -> str | None:
         """What the table says it is busy with, if anything."""
@@ -375,22 +369,26 @@ class TableAdvisor:
         return DEMO_RUNNING if self.demo_on else None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """The toast's buttons; while the demo plays, any click or key stops it (and does
-        nothing else)."""
+        """The toast's share (an answer stays until the player acts); while the demo plays,
+        any click or key stops it (and does nothing else)."""
+        shown = self.toast.shown
         if self.toast.handle_event(event):
             self._changed()
             return True
+        if shown != self.toast.shown:
+            self._changed()
         if self.demo_on and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.stop_demo()
             return True
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The toast near the bottom edge, and above it what the table is busy with."""
-        gap = text_size(surface.get_size()) // 2
-        bottom = surface.get_height() - gap * 2
+        """The toast in the toolbar's band, and left of it what the table is busy with."""
+        band = self.table.view.layout.toolbar
+        right = band.right - max(3, band.height // 10)
         if self.toast.shown:
-            bottom = self.toast.draw(surface, bottom).top - gap
+            cover = self.table.toolbar.readout_left  # the read-out goes under it whole
+            right = self.toast.draw(surface, band, cover).left - max(3, band.height // 10)
         text = self.status_text()
         if text is not None:
-            draw_status(surface, text, bottom)
+            draw_status(surface, text, band, right)

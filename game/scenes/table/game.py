@@ -122,6 +122,11 @@ class TableGame:
     def is_foundation(self, key: Hashable) -> bool:
         return getattr(key, "kind", None) == "foundation"
 
+    def interchangeable(self, key: Hashable) -> bool:
+        """Whether pile `key` is one of a row of alike piles, so an empty one is as good as
+        another (a whole pile moving between them changes nothing)."""
+        return getattr(key, "kind", None) == "tableau"
+
     def stock_move(self, legal: Sequence[Any]) -> Any | None:
         return next((move for move in legal if isinstance(move, StockMove)), None)
 

@@ -8,11 +8,13 @@ without a display.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
+from game.art.faces import index_height
 from game.rules.cards import Card
 
 Point = tuple[int, int]
@@ -22,6 +24,7 @@ CARD_ASPECT = 1.4  # card height / width, as the art draws them
 # Preset card widths in pixels; a preset never grows past what fits the window.
 CARD_SIZES = {"small": 76, "medium": 104, "large": 140}
 MIN_CARD_WIDTH = 40
+SMALLEST_CARD_WIDTH = 32  # tall piles may shrink cards below MIN_CARD_WIDTH, this far at most
 MAX_CARD_WIDTH = 240
 
 
@@ -33,6 +36,31 @@ def chosen_card_width(fitting: float, setting: str) -> int:
     """The card width for the card-size setting: "auto" fills what fits, presets cap it."""
     width = fitting if setting == "auto" else min(fitting, CARD_SIZES.get(setting, fitting))
     return int(max(MIN_CARD_WIDTH, min(MAX_CARD_WIDTH, width)))
+
+
+@lru_cache(maxsize=256)
+def legible_step(width: int, deck: str) -> int:
+    """The least offset between fanned face-up cards `width` wide that leaves the rank and
+    suit in each card's corner whole (a Q's tail included), with a hair of card below it."""
+    return index_height(width, deck) + max(1, round(width * 0.03))
+
+
+def shrink_to_fit(width: int, fits: Callable[[int], bool], least: int = SMALLEST_CARD_WIDTH
+                  ) -> int:
+    """The largest card width up to `width` at which `fits(width)` holds (`least` when none
+    does). It goes down by about 3% a step, so a table whose piles grow changes its card size
+    now and then, not at every card."""
+    while width > least and not fits(width):
+        width = max(least, min(width - 1, round(width * 0.97)))
+    return width
+
+
+def fits_down(cards: Sequence[Card], top: int, bottom: int, height: int, least_down: float,
+              least_up: float) -> bool:
+    """Whether a downward fan of `cards` from `top` at its least offsets ends by `bottom`."""
+    gaps = cards[:-1]
+    downs = sum(1 for card in gaps if not card.face_up)
+    return top + height + downs * least_down + (len(gaps) - downs) * least_up <= bottom
 
 
 def toolbar_height(size: tuple[int, int]) -> int:

@@ -49,6 +49,7 @@ class KlondikeTable(TableGame):
     def layout(self, size: tuple[int, int], state: KlondikeState) -> TableLayout:
         return klondike_layout(size, state,
                                card_size=self.context.settings.appearance.card_size,
+                               deck=self.context.settings.appearance.deck,
                                deck_panel=self.settings.show_deck_contents)
 
     def deal_order(self, piles: Piles) -> list[tuple[Hashable, int]]:

@@ -1,7 +1,9 @@
 """Klondike's table: the deck, its waste and four suit stacks above seven building stacks.
 
 The card width is the largest that fits both the seven columns across and a reasonable depth
-of building stacks down; a long stack squeezes its fan to end inside the window. With the
+of building stacks down; a long stack squeezes its fan to end inside the window, but never so
+far that a face-up card's rank and suit are cut: when even that is too long, the cards are
+drawn smaller (the layout is a function of the state). With the
 deck-contents panel shown, the panel takes a strip on the right and the cards share the rest.
 """
 
@@ -19,6 +21,9 @@ from game.scenes.table.geometry import (
     card_height,
     chosen_card_width,
     columns_left,
+    fits_down,
+    legible_step,
+    shrink_to_fit,
     squeezed_fan,
     toolbar_height,
 )
@@ -31,7 +36,7 @@ ACROSS = COLUMNS + (COLUMNS - 1) * GAP + 2 * SIDE_MARGIN
 # Height in card widths: margin, top row, gap, a building stack about three cards deep, margin.
 DOWN = 0.16 + 1.4 + 0.28 + 1.4 * 2.9 + 0.1
 FACE_DOWN_STEP, FACE_UP_STEP = 0.1, 0.27  # fan offsets, in card heights
-LEAST_DOWN_STEP, LEAST_UP_STEP = 0.04, 0.13
+LEAST_DOWN_STEP = 0.04  # a face-up card's least offset is what keeps its index whole
 WASTE_STEP = 0.3  # the spread of the waste, in card widths
 
 
@@ -40,20 +45,34 @@ def panel_width(window_width: int) -> int:
 
 
 def klondike_layout(size: tuple[int, int], state: KlondikeState, *, card_size: str = "auto",
-                    deck_panel: bool = False) -> TableLayout:
-    """Every Klondike pile placed for a window of `size` showing `state`."""
+                    deck_panel: bool = False, deck: str = "two_colour") -> TableLayout:
+    """Every Klondike pile placed for a window of `size` showing `state` in `deck`."""
     width, height = size
     bar = toolbar_height(size)
     panel = panel_width(width) if deck_panel else 0
     across = width - panel
-    card_w = chosen_card_width(min(across / ACROSS, (height - bar) / DOWN), card_size)
+
+    def rows(card_w: int) -> tuple[int, int, int]:
+        """The top of the top row, of the building stacks, and their lowest edge."""
+        top = bar + max(6, round(card_w * 0.16))
+        tableau_top = top + card_height(card_w) + round(card_w * 0.28)
+        return top, tableau_top, height - max(4, round(card_w * 0.1))
+
+    def fits(card_w: int) -> bool:
+        _, tableau_top, bottom = rows(card_w)
+        card_h = card_height(card_w)
+        return all(fits_down(pile, tableau_top, bottom, card_h, card_h * LEAST_DOWN_STEP,
+                             legible_step(card_w, deck)) for pile in state.tableau)
+
+    card_w = shrink_to_fit(
+        chosen_card_width(min(across / ACROSS, (height - bar) / DOWN), card_size), fits)
     card_h = card_height(card_w)
+    # Past the least card size, a pile longer still squeezes its fan to stay in the window.
+    least_up = legible_step(card_w, deck) if fits(card_w) else 0.0
     spare = across - COLUMNS * card_w - 2 * SIDE_MARGIN * card_w
     gap = round(max(card_w * GAP, min(card_w * WIDEST_GAP, spare / (COLUMNS - 1))))
     xs = columns_left(COLUMNS, card_w, gap, across / 2)
-    top = bar + max(6, round(card_w * 0.16))
-    tableau_top = top + card_h + round(card_w * 0.28)
-    bottom = height - max(4, round(card_w * 0.1))
+    top, tableau_top, bottom = rows(card_w)
 
     def spot(column: int, y: int, fan: Fan = SQUARED) -> PileSpot:
         return PileSpot(pygame.Rect(xs[column], y, card_w, card_h), fan)
@@ -68,8 +87,8 @@ def klondike_layout(size: tuple[int, int], state: KlondikeState, *, card_size: s
         piles[ref] = spot(3 + index, top)
     for index, ref in enumerate(TABLEAU):
         fan = squeezed_fan(state.tableau[index], tableau_top, bottom, card_h,
-                           card_h * FACE_DOWN_STEP, card_h * FACE_UP_STEP,
-                           card_h * LEAST_DOWN_STEP, card_h * LEAST_UP_STEP)
+                           card_h * FACE_DOWN_STEP, max(least_up, card_h * FACE_UP_STEP),
+                           card_h * LEAST_DOWN_STEP, least_up)
         piles[ref] = spot(index, tableau_top, fan)
     side = pygame.Rect(across, bar, panel, height - bar) if deck_panel else None
     label_at = (xs[0] + card_w // 2, top + card_h + max(2, round(card_w * 0.05)))

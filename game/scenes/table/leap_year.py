@@ -41,8 +41,9 @@ class LeapYearTable(TableGame):
         return self.context.settings.leap_year
 
     def layout(self, size: tuple[int, int], state: LeapYearState) -> TableLayout:
-        return leap_year_layout(size, state,
-                                card_size=self.context.settings.appearance.card_size)
+        appearance = self.context.settings.appearance
+        return leap_year_layout(size, state, card_size=appearance.card_size,
+                                deck=appearance.deck)
 
     def stock_label(self, state: LeapYearState) -> str | None:
         deals = len(state.stock) // TABLEAU_PILES

@@ -30,7 +30,8 @@ class LucasLeapsTable(TableGame):
 
     def layout(self, size: tuple[int, int], state: LucasLeapsState) -> TableLayout:
         return lucas_leaps_layout(size, state,
-                                  card_size=self.context.settings.appearance.card_size)
+                                  card_size=self.context.settings.appearance.card_size,
+                                  deck=self.context.settings.appearance.deck)
 
     def right_click_move(self, state: LucasLeapsState, legal: Sequence[Any]) -> Any | None:
         return self.stock_move(legal)

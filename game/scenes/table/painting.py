@@ -66,7 +66,24 @@ def paint_overlays(table: CardTableScene, surface: pygame.Surface) -> None:
                  else [view.run_rect(parts.source, parts.count), view.top_rect(parts.target)])
         for rect in spots:
             surface.blit(art.glow("hint", rect.size), (rect.x - margin, rect.y - margin))
+    paint_selection(table, surface)
     paint_keyboard_focus(table, surface)
+
+
+def paint_selection(table: CardTableScene, surface: pygame.Surface) -> None:
+    """Cards a click has highlighted: a bright ring round them, and the piles that would
+    take them glowing as they do under a drag."""
+    chosen = table.mouse.selection
+    if chosen is None:
+        return
+    view = table.view
+    glow, margin = view.art.glow("target"), view.art.margin
+    for target in dict.fromkeys(chosen.targets):
+        rect = view.top_rect(target)
+        surface.blit(glow, (rect.x - margin, rect.y - margin))
+    width = view.layout.card_width
+    focus_outline(surface, view.run_rect(chosen.pile, chosen.count),
+                  max(3, round(width * 0.05)), round(max(3.0, width * 0.065)))
 
 
 def paint_keyboard_focus(table: CardTableScene, surface: pygame.Surface) -> None:

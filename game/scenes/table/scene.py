@@ -102,9 +102,7 @@ class CardTableScene(Scene):
             return
         state = self.session.state
         layout = self.game.layout(self.size, state)
-        appearance = self.context.settings.appearance
-        back = appearance.back if appearance.back in BACKS else "classic"
-        look = (layout.card_width, appearance.deck, back)
+        look = self._look_for(layout)
         self.toolbar.layout(layout.toolbar)
         if self._look is None:
             self.view.set_look(layout, card_art(*look))
@@ -119,6 +117,12 @@ class CardTableScene(Scene):
         self._look = look
         self._backdrop = None
         self.dirty = True
+
+    def _look_for(self, layout: TableLayout) -> tuple[int, str, str]:
+        """(card width, deck, back) of the card art for `layout`."""
+        appearance = self.context.settings.appearance
+        back = appearance.back if appearance.back in BACKS else "classic"
+        return (layout.card_width, appearance.deck, back)
 
     # Frame ------------------------------------------------------------------------------
 
@@ -159,9 +163,14 @@ class CardTableScene(Scene):
         self.renderer.draw(surface, lambda target: painting.paint_overlays(self, target))
         seconds = self.session.clock.elapsed
         self._shown_second = int(seconds)
-        self.toolbar.draw(surface, (self._deal_note(), self.game.score_text(self.session.state),
+        self.toolbar.draw(surface, (self.deal_number(), self._deal_note(),
+                                    self.game.score_text(self.session.state),
                                     f"Moves {self.session.move_count}", format_time(seconds)))
         self.advisor.draw(surface)
+
+    def deal_number(self) -> str:
+        """The deal's number, as the Deal # button asks for it: a deal to play again."""
+        return f"Deal #{self.session.history.states[0].seed}"
 
     def _deal_note(self) -> str:
         """"Winnable deal" on a deal known to be one (worked out once per deal)."""
@@ -315,8 +324,10 @@ class CardTableScene(Scene):
 
     def _show_state(self, prefer: list[Hashable]) -> None:
         state = self.session.state
-        self.view.show(self.game.piles(state), self.game.layout(self.size, state),
-                       prefer=prefer)
+        layout = self.game.layout(self.size, state)
+        if layout.card_width != self.view.layout.card_width:
+            self.refresh_look()  # piles grew (or shrank) past what this card size shows
+        self.view.show(self.game.piles(state), layout, prefer=prefer)
         self.dirty = True
 
     def _automatic_step(self) -> None:
@@ -342,7 +353,8 @@ class CardTableScene(Scene):
         self.mouse.cancel()
         if self.size[0] > 0:
             layout = self.game.layout(self.size, session.state)
-            self.view.set_look(layout, self.view.art)
+            self._look = self._look_for(layout)  # a new deal may want another card size
+            self.view.set_look(layout, card_art(*self._look))
             self._deal_animation(layout)
         self._update_clock()
         self.dirty = True

@@ -1,10 +1,11 @@
-"""Short messages on the table: a pill near the bottom edge saying what the table is busy
-with ("Looking for a hint…"), and a toast answering a question, perhaps with a button or two
-("Show me", "Undo").
+"""Short messages on the table: a pill saying what the table is busy with ("Looking for a
+hint…"), and a toast answering a question, perhaps with a button or two ("Show me", "Undo").
 
+Both sit in the toolbar's band, at its right over the score and clock: every table keeps that
+band free of cards, so a message never hides a card, whatever the game or the window size.
 Neither is a scene of its own: the table keeps running under them (its clock, its
-animations), draws them last, and offers them its mouse events first, so only a click on one
-of their buttons is taken from the cards.
+animations), draws them last, and offers them its mouse events and keys first. A toast stays
+until the player acts: a click on one of its buttons, on it, or anywhere else, or a key.
 """
 
 from __future__ import annotations
@@ -20,17 +21,22 @@ from game.scenes.ui import SkinButton
 
 Action = tuple[str, Callable[[], None]]
 
-PILL_FILL = (14, 18, 26, 215)
+PILL_FILL = (14, 18, 26, 255)  # opaque: the read-out under it must not show through
+SMALLEST_TEXT = 10  # a long message shrinks to this before it wraps
 
 
-def text_size(window: tuple[int, int]) -> int:
-    """The messages' type size for a window: legible at 640x480, modest at full HD."""
-    return max(14, round(min(window[1], window[0] * 0.75) * 0.026))
+def text_size(band: pygame.Rect) -> int:
+    """The messages' type size in the toolbar's band: that of the toolbar's own read-out."""
+    return max(11, round(band.height * 0.44))
+
+
+def _margin(band: pygame.Rect) -> int:
+    return max(3, band.height // 10)
 
 
 @lru_cache(maxsize=8)
 def pill(size: tuple[int, int], edge: bool) -> pygame.Surface:
-    """A dark translucent rounded panel, with a thin gold edge when `edge`."""
+    """A dark rounded panel, with a thin gold edge when `edge`."""
     surface = pygame.Surface(size, pygame.SRCALPHA)
     radius = min(size[1] // 2, 18)
     pygame.draw.rect(surface, PILL_FILL, surface.get_rect(), border_radius=radius)
@@ -40,36 +46,42 @@ def pill(size: tuple[int, int], edge: bool) -> pygame.Surface:
     return surface
 
 
-def draw_status(surface: pygame.Surface, text: str, bottom: int) -> pygame.Rect:
-    """The busy line, centred with its lower edge at `bottom`; the area it covers."""
-    size = text_size(surface.get_size())
+def draw_status(surface: pygame.Surface, text: str, band: pygame.Rect, right: int
+                ) -> pygame.Rect:
+    """The busy line in `band`, its right end at `right`; the area it covers."""
+    size = text_size(band)
+    margin = _margin(band)
+    while size > SMALLEST_TEXT and render_text(text, size, palette.TEXT).get_width() \
+            + size * 2 > right - band.x - margin:
+        size -= 1
     ink = render_text(text, size, palette.TEXT)
-    area = ink.get_rect().inflate(round(size * 1.6), round(size * 0.7))
-    area.midbottom = (surface.get_width() // 2, bottom)
+    area = pygame.Rect(0, 0, ink.get_width() + size * 2, band.height - 2 * margin)
+    area.midright = (right, band.centery)
     surface.blit(pill(area.size, False), area)
     surface.blit(ink, ink.get_rect(center=area.center))
     return area
 
 
 class Toast:
-    """A message with up to two buttons, shown until `seconds` pass (None: until hidden)."""
+    """A message with up to two buttons, shown until the player acts (see `handle_event`)."""
 
     def __init__(self) -> None:
         self.text = ""
         self.buttons: list[SkinButton] = []
-        self.seconds_left: float | None = None
         self.shown = False
         self.area = pygame.Rect(0, 0, 0, 0)
         self._lines: list[str] = []
+        self._size = 12
+        self._line_height = 16
+        self._text_left = 0
         self._laid_out_for: tuple | None = None
+        self._pressed_on = False  # the press now held down began on the toast
 
-    def show(self, text: str, actions: Sequence[Action] = (), seconds: float | None = None
-             ) -> None:
+    def show(self, text: str, actions: Sequence[Action] = ()) -> None:
         """Show `text`; each action becomes a button that also hides the toast."""
         self.text = text
         self.buttons = [SkinButton(pygame.Rect(0, 0, 1, 1), label, self._then_hide(action))
                         for label, action in actions]
-        self.seconds_left = seconds
         self.shown = True
         self._laid_out_for = None
 
@@ -83,63 +95,83 @@ class Toast:
             action()
         return pressed
 
-    def update(self, dt: float) -> bool:
-        """Count down; True when the toast has just gone."""
-        if not self.shown or self.seconds_left is None:
-            return False
-        self.seconds_left -= dt
-        if self.seconds_left <= 0.0:
-            self.hide()
-            return True
-        return False
-
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """True for a press or release that belonged to one of the buttons."""
+        """True for a press or release on the toast (its buttons or its panel: a click on
+        the panel puts it away). A key, or a press anywhere else, puts it away too, and is
+        left for the table to use."""
+        if event.type == pygame.MOUSEBUTTONUP and self._pressed_on:
+            self._pressed_on = False
+            for button in list(self.buttons):
+                button.handle_event(event)
+            return True
         if not self.shown:
             return False
-        used = False
-        for button in list(self.buttons):
-            looked = button.handle_event(event)
-            used = used or (looked and event.type != pygame.MOUSEMOTION)
-        return used
+        if event.type == pygame.KEYDOWN:
+            self.hide()
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            for button in self.buttons:
+                button.handle_event(event)
+            return False
+        if event.type != pygame.MOUSEBUTTONDOWN:
+            return False
+        if not self.area.collidepoint(event.pos):
+            self.hide()
+            return False
+        self._pressed_on = True
+        on_button = False
+        for button in self.buttons:
+            on_button = button.handle_event(event) or on_button
+        if not on_button:
+            self.hide()
+        return True
 
-    def layout(self, window: tuple[int, int], bottom: int) -> None:
-        """Place the message (wrapped to the window) and its buttons in a row under it."""
-        size = text_size(window)
-        room = min(window[0] - 2 * size, size * 40)
-        self._lines = wrap_text(self.text, size, room)
-        line_height = round(size * 1.3)
-        button_height = round(size * 2.0)
-        widths = [render_text(button.label, max(8, round(button_height * 0.56)),
-                              palette.TEXT).get_width() + size * 2 for button in self.buttons]
-        row = sum(widths) + size * (len(widths) - 1)
+    def layout(self, band: pygame.Rect, cover_from: int) -> None:
+        """Place the message and its buttons on one line at the right of `band`, the text
+        shrinking to fit; a message too long even then wraps and reaches below the band.
+        The panel reaches left to `cover_from` at least, so what it hides is hidden whole."""
+        margin = _margin(band)
+        room = band.width - 2 * margin
+        button_height = band.height - 2 * margin - 2
+        size = text_size(band)
+        while True:
+            widths = [render_text(button.label, max(8, round(button_height * 0.56)),
+                                  palette.TEXT).get_width() + size * 2 for button in self.buttons]
+            row = sum(widths) + size * len(widths)
+            text_width = render_text(self.text, size, palette.TEXT).get_width()
+            if text_width + row + size * 2 <= room or size <= SMALLEST_TEXT:
+                break
+            size -= 1
+        self._lines = wrap_text(self.text, size, max(size * 8, room - row - size * 2))
+        self._size, self._line_height = size, round(size * 1.25)
         text_width = max(render_text(line, size, palette.TEXT).get_width()
-                         for line in self._lines) if self._lines else 0
-        width = max(text_width, row) + size * 2
-        height = len(self._lines) * line_height + size * 1.2
-        if self.buttons:
-            height += button_height + size * 0.6
-        self.area = pygame.Rect(0, 0, round(width), round(height))
-        self.area.midbottom = (window[0] // 2, bottom)
-        x = self.area.centerx - row // 2
-        top = self.area.bottom - round(size * 0.6) - button_height
+                         for line in self._lines)
+        height = max(band.height - 2 * margin, len(self._lines) * self._line_height + margin * 2)
+        width = text_width + row + size * 2
+        self.area = pygame.Rect(0, 0, max(width, band.right - margin - cover_from), height)
+        self.area.topright = (band.right - margin, band.y + margin)
+        self._text_left = self.area.right - width + size
+        x = self._text_left + text_width + size
+        top = self.area.y + (min(height, band.height - 2 * margin) - button_height) // 2
         for button, button_width in zip(self.buttons, widths, strict=True):
             button.rect = pygame.Rect(x, top, button_width, button_height)
             x += button_width + size
-        self._laid_out_for = (window, bottom)
+        self._laid_out_for = (band.topleft, band.size, cover_from)
 
-    def draw(self, surface: pygame.Surface, bottom: int) -> pygame.Rect:
-        """Draw the toast with its lower edge at `bottom`; the area it covers."""
-        window = surface.get_size()
-        if self._laid_out_for != (window, bottom):
-            self.layout(window, bottom)
+    def draw(self, surface: pygame.Surface, band: pygame.Rect, cover_from: int) -> pygame.Rect:
+        """Draw the toast at the right of `band`, over it from `cover_from` at least; the
+        area it covers."""
+        if self._laid_out_for != (band.topleft, band.size, cover_from):
+            self.layout(band, cover_from)
         surface.blit(pill(self.area.size, True), self.area)
-        size = text_size(window)
-        line_height = round(size * 1.3)
-        top = self.area.y + round(size * 0.6)
+        lines = len(self._lines)
+        top = self.area.centery - lines * self._line_height // 2 if lines == 1 else \
+            self.area.y + _margin(band)
         for index, line in enumerate(self._lines):
-            ink = render_text(line, size, palette.TEXT)
-            surface.blit(ink, ink.get_rect(midtop=(self.area.centerx, top + index * line_height)))
+            ink = render_text(line, self._size, palette.TEXT)
+            surface.blit(ink, (self._text_left,
+                               top + index * self._line_height
+                               + (self._line_height - ink.get_height()) // 2))
         for button in self.buttons:
             button.draw(surface)
         return self.area

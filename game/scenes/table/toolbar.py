@@ -55,6 +55,7 @@ class Toolbar:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.text_size = 16
         self.status_left = 0
+        self.readout_left = 0  # where the read-out's leftmost text begins, as last drawn
         self._drawn: tuple | None = None  # what the composed surface shows
         self._surface: pygame.Surface | None = None
 
@@ -95,6 +96,7 @@ class Toolbar:
         for button in self._tool_buttons[self.shown:]:
             button.rect = pygame.Rect(0, 0, 0, 0)
         self.status_left = x + gap
+        self.readout_left = rect.right
         self.text_size = max(12, round(rect.height * 0.48))
         self._surface = pygame.Surface(rect.size, pygame.SRCALPHA)
         self._drawn = None
@@ -171,6 +173,7 @@ class Toolbar:
             while size > 10 and font(size).size(text)[0] > x - left:
                 size -= 1
             area = draw_text(strip, text, size, palette.TEXT, (x, middle), anchor="midright")
+            self.readout_left = self.rect.x + area.left
             x = area.left - max(10, self.rect.height // 2)
 
 

@@ -1,0 +1,128 @@
+"""The table's notices (answers, the busy line) and its read-out: where they show, how long
+they stay, and the deal number. Driven by constructed events."""
+
+import pygame
+import pytest
+
+from game.ai.search import SolveResult
+from game.rules import GAMES
+from game.rules.klondike import WASTE
+from game.scenes.table.klondike import KlondikeTable
+from game.scenes.table.leap_year import LeapYearTable
+from game.scenes.table.leapfrog import LeapfrogTable
+from game.scenes.table.lucas_leaps import LucasLeapsTable
+from game.scenes.table.toast import draw_status
+
+from .positions import position
+
+RUN = position(tableau=["KS", "5c 9H 8S", "TC"], waste="QH")
+STEP = 1.0 / 60.0
+TABLES = {"klondike": KlondikeTable, "leapfrog": LeapfrogTable, "leap_year": LeapYearTable,
+          "lucas_leaps": LucasLeapsTable}
+SIZES = [(640, 480), (800, 600), (1280, 800), (1920, 1080), (3840, 2160), (1000, 1000)]
+
+
+def answer(table, status="lost"):
+    """The Solve? answer for the table's position, as the search would hand it back."""
+    advisor = table.scene.advisor
+    advisor._verdict(table.state, SolveResult(status, None, 0, 0.0))
+    table.app.draw()
+    return advisor.toast
+
+
+def run_for(table, seconds):
+    for _ in range(round(seconds / STEP)):
+        table.app.run_frame(STEP)
+
+
+def card_rects(table):
+    view = table.scene.view
+    rects = [rect for key, spot in view.layout.piles.items()
+             for rect in spot.card_rects([sprite.card for sprite in view.piles[key]])]
+    return rects + [spot.rect for spot in view.layout.piles.values()]
+
+
+def late_state(game_id):
+    """A position well into a game: greedy play for a while, piles grown tall."""
+    rules = GAMES[game_id]
+    state = rules.new_game(11)
+    for _ in range(120):
+        moves = rules.legal_moves(state)
+        if not moves:
+            break
+        state = rules.apply(state, moves[-1] if game_id == "leap_year" else moves[0])
+    return state
+
+
+# How long an answer stays -------------------------------------------------------------------
+
+def test_an_answer_and_its_buttons_stay_while_being_read(make_table):
+    table = make_table(RUN)
+    toast = answer(table)
+    run_for(table, 20.0)
+    assert toast.shown and [b.label for b in toast.buttons] == ["New game"]
+
+
+def test_a_click_elsewhere_puts_the_answer_away_and_still_plays(make_table):
+    table = make_table(RUN)
+    toast = answer(table)
+    table.click(table.centre_of(WASTE))
+    assert not toast.shown
+    assert table.state != RUN  # the click did what it does: the queen went onto the king
+
+
+def test_a_key_puts_the_answer_away(make_table):
+    table = make_table(RUN)
+    toast = answer(table)
+    table.key(pygame.K_LEFT)
+    assert not toast.shown
+
+
+def test_a_move_puts_the_answer_away(make_table):
+    table = make_table(RUN)
+    toast = answer(table, "won")
+    table.scene.play(table.scene.session.legal_moves()[0])
+    assert not toast.shown
+
+
+def test_a_click_on_the_answer_itself_puts_it_away_and_nothing_under_it_runs(make_table):
+    table = make_table(RUN)
+    toast = answer(table)
+    spot = (toast.area.x + 4, toast.area.centery)
+    table.click(spot)
+    assert not toast.shown and table.state == RUN
+    assert table.top is table.scene  # no toolbar button under it was pressed
+
+
+def test_the_answers_button_still_works(make_table):
+    table = make_table(RUN)
+    toast = answer(table)
+    table.click(toast.buttons[0].rect.center)  # New game: a fresh deal needs no asking
+    table.settle()
+    assert not toast.shown and table.state != RUN
+
+
+# Where notices show --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game_id", sorted(TABLES))
+def test_notices_never_cover_a_card(make_table, context, game_id, size):
+    table = make_table(late_state(game_id), game=TABLES[game_id](context), size=size)
+    toast = answer(table)
+    surface = pygame.display.get_surface()
+    busy = draw_status(surface, "Looking for a win (up to 4 seconds)…",
+                       table.scene.view.layout.toolbar, toast.area.left - 4)
+    assert surface.get_rect().contains(toast.area)
+    for rect in card_rects(table):
+        assert not rect.colliderect(toast.area), (rect, toast.area)
+        assert not rect.colliderect(busy), (rect, busy)
+
+
+# The deal number ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game_id", sorted(TABLES))
+def test_every_table_shows_its_deal_number(make_table, context, game_id):
+    state = GAMES[game_id].new_game(4321)
+    table = make_table(state, game=TABLES[game_id](context))
+    table.app.draw()
+    assert "Deal #4321" in table.scene.toolbar._drawn[1]
