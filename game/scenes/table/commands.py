@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from game.rules.history import History
 from game.scenes.context import Context, GameResult
+from game.scenes.table import post_mortem
 from game.scenes.table.cascade import WinCascade
 from game.scenes.table.game import TableGame
 from game.scenes.table.session import Session
@@ -240,6 +241,7 @@ def show_summary(table: CardTableScene) -> None:
     title = game.title if won else f"{game.title}: no more moves"
     result = GameResult(game.game_id, title, won, game.summary_score(state),
                         game.summary_rows(state, session.move_count, session.clock.elapsed),
-                        play_again=lambda: new_deal(table), to_menu=lambda: leave(table))
+                        play_again=lambda: new_deal(table), to_menu=lambda: leave(table),
+                        actions=post_mortem.actions(table))
     table.stack.push(SummaryScene(table.context, result))
     show_pending_notices(table)
