@@ -140,3 +140,30 @@ def test_a_search_thread_never_touches_the_table(lost, monkeypatch):
     press(lost, LABEL)
     run_until(lost, lambda: lost.top is lost.scene and not lost.scene.advisor.runner.busy)
     assert threads and threading.main_thread() not in threads
+
+
+def test_unsettled_it_says_what_was_proven_and_can_go_back_there(lost, monkeypatch, context):
+    original = hints.can_win
+    deal = lost.scene.session.history.states[0]
+
+    def deal_only(rules, state, budget):
+        if state == deal:
+            return original(rules, state, budget)
+        return SolveResult("unknown", None, 0, 0.0)
+
+    monkeypatch.setattr(hints, "can_win", deal_only)
+    press(lost, LABEL)
+    scene = lost.scene
+    run_until(lost, lambda: lost.top is scene and not scene.advisor.runner.busy)
+    toast = scene.advisor.toast
+    assert toast.text == ("The game could still be won from the deal, but within 20 seconds "
+                          "the solver could not tell which later move lost it; it was lost "
+                          "for sure by the end.")
+    old = scene.session
+    press(lost, "Go back there")
+    assert scene.session is not old and old.finished
+    assert scene.session.history.position == 0 and scene.session.assisted
+    assert toast.text.startswith("At the deal the game could still be won: ")
+    assert toast.text.endswith(" starts a win (it glows).")
+    assert scene.hint in scene.session.legal_moves()
+    assert context.stats.get("lucas_leaps").played == 1

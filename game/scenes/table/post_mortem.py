@@ -121,7 +121,7 @@ class PostMortemRun:
         else:
             back = outcome.last_winnable
             buttons = [] if back is None else [
-                ("Go back there", lambda: self._go_back(back, outcome.alternative))]
+                ("Go back there", lambda: self._back_to(back, outcome))]
             toast.show(self.unknown_text(outcome), buttons, seconds=None if buttons
                        else ANSWER_SECONDS)
 
@@ -156,8 +156,18 @@ class PostMortemRun:
             text = (f"The game could still be won {where}, but within {seconds} the solver "
                     "could not tell which later move lost it")
         if lost is not None and lost > 0:
-            text += f"; it was lost for sure after move {lost}"
+            end = "by the end" if lost == len(self.moves) else f"after move {lost}"
+            text += f"; it was lost for sure {end}"
         return text + "."
+
+    def _back_to(self, position: int, outcome: PostMortem) -> None:
+        """Back to the last position known to be winnable, saying so."""
+        self._go_back(position, outcome.alternative)
+        where = "At the deal" if position == 0 else f"After move {position}"
+        text = f"{where} the game could still be won"
+        if outcome.alternative is not None:
+            text += f": {self._words(position, outcome.alternative)} starts a win (it glows)"
+        self.table.advisor.toast.show(text + ".", seconds=ANSWER_SECONDS)
 
     # Going back ---------------------------------------------------------------------------
 
