@@ -156,9 +156,10 @@ def test_unsettled_it_says_what_was_proven_and_can_go_back_there(lost, monkeypat
     scene = lost.scene
     run_until(lost, lambda: lost.top is scene and not scene.advisor.runner.busy)
     toast = scene.advisor.toast
-    assert toast.text == ("The game could still be won from the deal, but within 20 seconds "
-                          "the solver could not tell which later move lost it; it was lost "
-                          "for sure by the end.")
+    assert toast.text == ("The game could still be won from the deal. After move 1, moving "
+                          "the jack of clubs to an empty pile, no win was found, but the solver "
+                          "could not prove it lost within 20 seconds; it was lost for sure by "
+                          "the end.")
     old = scene.session
     press(lost, "Go back there")
     assert scene.session is not old and old.finished

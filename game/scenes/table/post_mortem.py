@@ -151,6 +151,12 @@ class PostMortemRun:
         back, lost = outcome.last_winnable, outcome.first_lost
         if back is None:
             text = f"Could not tell within {seconds} whether this deal could ever be won"
+        elif self.search.verdicts.get(back + 1) == "unknown":
+            # The likeliest culprit: a win was certain before it, none was found after it.
+            where = "from the deal" if back == 0 else f"after move {back}"
+            text = (f"The game could still be won {where}. After move {back + 1}, "
+                    f"{self._words(back, self.moves[back])}, no win was found, but the solver "
+                    f"could not prove it lost within {seconds}")
         else:
             where = "from the deal" if back == 0 else f"after move {back}"
             text = (f"The game could still be won {where}, but within {seconds} the solver "
