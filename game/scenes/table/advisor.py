@@ -19,7 +19,7 @@ import pygame
 from game.ai import hints
 from game.ai.pools import first_winnable
 from game.ai.search import Budget
-from game.scenes.table import commands, winnable
+from game.scenes.table import commands, post_mortem, winnable
 from game.scenes.table.search_runner import SearchRunner
 from game.scenes.table.toast import Toast, draw_status
 
@@ -162,7 +162,8 @@ class TableAdvisor:
     def _way_out(self) -> list[tuple[str, Callable[[], None]]]:
         table = self.table
         actions = [("Undo", table.undo)] if table.session.history.can_undo else []
-        return [*actions, ("New game", lambda: commands.ask_new_game(table))]
+        return [*actions, ("New game", lambda: commands.ask_new_game(table)),
+                *post_mortem.actions(table)]
 
     # The demo ---------------------------------------------------------------------------------
 

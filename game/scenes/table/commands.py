@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from game.rules.history import History
 from game.scenes.context import Context, GameResult
+from game.scenes.table import post_mortem
 from game.scenes.table.cascade import WinCascade
 from game.scenes.table.game import TableGame
 from game.scenes.table.session import Session
@@ -281,7 +282,8 @@ def show_summary(table: CardTableScene) -> None:
     result = GameResult(game.game_id, title, won and not session.assisted,
                         game.summary_score(state), tuple(rows),
                         play_again=lambda: new_deal(table), to_menu=lambda: leave(table),
-                        actions=(("Undo", lambda: take_back(table)),) if undo else (),
+                        actions=((("Undo", lambda: take_back(table)),) if undo else ())
+                        + post_mortem.actions(table),
                         headline=SOLVED_BY_COMPUTER if won and session.assisted else "")
     table.stack.push(SummaryScene(table.context, result))
     show_pending_notices(table)

@@ -316,10 +316,10 @@ class CardTableScene(Scene):
         else:
             self.point_out(None if self.session.finished else self.game.hint(self.session.state))
 
-    def point_out(self, move: Any | None) -> None:
+    def point_out(self, move: Any | None, seconds: float = HINT_SECONDS) -> None:
         """Let `move` glow for a moment."""
         self.hint = move
-        self._hint_left = HINT_SECONDS
+        self._hint_left = seconds
         self.dirty = True
 
     def _show_state(self, prefer: list[Hashable]) -> None:
@@ -343,19 +343,22 @@ class CardTableScene(Scene):
         self.view.deal(piles, layout, self.game.deal_order(piles), self.game.deal_origin(layout))
         self.context.play("deal")
 
-    def start_session(self, session: Session) -> None:
-        """Play another deal (a new game, a restart) on this table."""
+    def start_session(self, session: Session, *, deal: bool = True) -> None:
+        """Play another deal (a new game, a restart) on this table; without `deal`, the same
+        deal at another point of its history: the cards fly there from where they lie."""
         self.session = session
         self.advisor.stop()
         self._auto_wait = None
         self.hint = None
         self._ending = None
         self.mouse.cancel()
-        if self.size[0] > 0:
+        if self.size[0] > 0 and deal:
             layout = self.game.layout(self.size, session.state)
             self._look = self._look_for(layout)  # a new deal may want another card size
             self.view.set_look(layout, card_art(*self._look))
             self._deal_animation(layout)
+        elif self.size[0] > 0:
+            self._show_state([])
         self._update_clock()
         self.dirty = True
         self._check_end()

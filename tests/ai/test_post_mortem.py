@@ -1,0 +1,218 @@
+"""The post-mortem of a lost solitaire: on small real positions of each game, played at random
+to the end, the culprit it names is the one an exhaustive search of every rules move finds;
+and on made-up verdicts, how it bisects, reuses winning lines and reports what it could not
+settle."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+
+from game.ai import hints
+from game.ai.post_mortem import CulpritSearch, PostMortem, find_culprit
+from game.ai.search import Budget, SolveResult
+from game.rules import GAMES
+from game.rules.cards import SUITS
+from game.rules.moves import CardMove, PileRef, StockMove
+
+from .test_leap_year_solver import random_endgame
+from .test_leap_year_solver import winnable_by_rules as leap_year_winnable
+from .test_leapfrog_solver import unsolved
+from .test_leapfrog_solver import winnable_by_rules as leapfrog_winnable
+from .test_lucas_leaps_solver import table as lucas_table
+from .test_lucas_leaps_solver import winnable_by_rules as lucas_winnable
+
+LIMIT = 3_000
+
+
+def lucas_trap(seed: int):
+    """Twelve piles topped by Kings, or by Jacks whose Queens lie under Kings, one empty pile
+    and the Jack of clubs in the waste: a King into the empty pile starts the win, the Jack
+    there loses it."""
+    piles = []
+    for suit in SUITS:
+        piles += [["T" + suit, "Q" + suit, "K" + suit]] * 2
+        piles += [["J" + suit]] if suit == "C" else [["J" + suit, "J" + suit]]
+    return lucas_table(piles, [9, 9, 9, 8, 9, 9, 9, 9], waste=["JC"], stock=["9H"])
+
+
+GAME_CASES = {
+    "leapfrog": (lambda seed: unsolved(seed, 12), leapfrog_winnable),
+    "leap_year": (random_endgame, leap_year_winnable),
+    "lucas_leaps": (lucas_trap, lucas_winnable),
+}
+
+
+def random_game(rules, start, seed: int) -> list:
+    """The positions of a game played from `start` by random legal moves, never back to a
+    position seen before, until no such move is left. No card comes off a foundation, and
+    the stock is clicked half the time it can be: a hasty player, who loses now and then."""
+    rng = random.Random(seed)
+    states = [start]
+    while len(states) < 80:
+        moves = [move for move in rules.legal_moves(states[-1])
+                 if getattr(getattr(move, "source", None), "kind", "") != "foundation"]
+        stock = [move for move in moves if isinstance(move, StockMove)]
+        if stock and rng.random() < 0.5:
+            moves = stock
+        fresh = [child for move in moves
+                 if (child := rules.apply(states[-1], move)) not in states]
+        if not fresh:
+            break
+        states.append(rng.choice(fresh))
+    return states
+
+
+def lost_games_with_truth(game_id: str, wanted: int = 2):
+    """Random games of `game_id` that end lost, each with the position of its culprit by an
+    exhaustive search (None when the start itself is lost)."""
+    rules = GAMES[game_id]
+    make, winnable = GAME_CASES[game_id]
+    found = []
+    for seed in range(40):
+        states = random_game(rules, make(seed), seed)
+        verdicts = [winnable(state) for state in states]
+        if None in verdicts or verdicts[-1]:
+            continue
+        culprit = None if not verdicts[0] else verdicts.index(False) - 1
+        found.append((states, culprit))
+        if len(found) == wanted and any(c is not None for _, c in found):
+            break
+    return found
+
+
+@pytest.mark.parametrize("game_id", sorted(GAME_CASES))
+def test_names_the_move_an_exhaustive_search_blames(game_id):
+    rules = GAMES[game_id]
+    games = lost_games_with_truth(game_id)
+    assert any(culprit is not None for _, culprit in games)
+    for states, culprit in games:
+        found = find_culprit(rules, states, Budget(max_seconds=30))
+        if culprit is None:
+            assert found.status == "never"
+            continue
+        assert found.status == "culprit" and found.culprit == culprit
+        assert (found.last_winnable, found.first_lost) == (culprit, culprit + 1)
+        before = states[culprit]
+        assert found.alternative in rules.legal_moves(before)
+        assert rules.apply(before, found.alternative) != states[culprit + 1]
+        assert GAME_CASES[game_id][1](rules.apply(before, found.alternative))
+
+
+def test_klondike_a_move_off_the_winning_line_that_loses_is_named():
+    """Deal 1 (draw 1, no redeal) played along the solver's win for 50 moves, then a ten-card
+    run moved where it buries the game (the solver proves the position after it lost), then a
+    few more moves. The win found from the deal passes every position up to the culprit."""
+    rules = GAMES["klondike"]
+    deal = rules.new_game(1, draw=1, redeals=0)
+    line = hints.can_win(rules, deal, Budget(max_nodes=100_000)).line
+    states = [deal]
+    for move in line[:50]:
+        states.append(rules.apply(states[-1], move))
+    blunder = CardMove(PileRef("tableau", 4), PileRef("tableau", 2), 10)
+    assert blunder != line[50]
+    states += random_game(rules, rules.apply(states[-1], blunder), 1)[:6]
+    found = find_culprit(rules, states, Budget(max_seconds=30))
+    assert (found.status, found.culprit) == ("culprit", 50)
+    assert found.alternative == line[50] and found.probes <= 6
+
+
+def test_klondike_a_deal_proven_lost_was_never_winnable():
+    rules = GAMES["klondike"]
+    deal = rules.new_game(1, draw=3, redeals=0)
+    assert hints.can_win(rules, deal, Budget(max_nodes=100_000)).status == "lost"
+    states = random_game(rules, deal, 1)
+    assert find_culprit(rules, states, Budget(max_seconds=30)).status == "never"
+
+
+# Made-up verdicts: positions are numbers, a move adds to them ------------------------------
+
+class Counting:
+    """Rules on integers: a move of n goes from position p to p + n; over at the end."""
+
+    id = "counting"
+
+    def __init__(self, end: int) -> None:
+        self.end = end
+
+    def apply(self, state: int, move: int) -> int:
+        return state + move
+
+    def is_over(self, state: int) -> bool:
+        return state >= self.end
+
+    def is_won(self, state: int) -> bool:
+        return False
+
+
+def won(*line: int) -> SolveResult:
+    return SolveResult("won", line, 1, 0.0)
+
+
+LOST = SolveResult("lost", None, 1, 0.0)
+UNKNOWN = SolveResult("unknown", None, 1, 0.0)
+
+
+def run(search: CulpritSearch, answer) -> list[int]:
+    """Drive `search` with `answer(position)`; the positions probed, in order."""
+    probed = []
+    while (probe := search.next_probe()) is not None:
+        probed.append(probe[0])
+        search.record(probe[0], answer(probe[0]))
+    return probed
+
+
+def test_bisects_to_the_boundary_and_gives_the_decisive_probe_more_time():
+    search = CulpritSearch(Counting(64), list(range(65)), probe_seconds=1, decisive_seconds=5)
+    probed = run(search, lambda p: won(100) if p <= 40 else LOST)
+    assert probed[0] == 0 and len(probed) <= 8  # the end is lost already: no probe
+    assert search.outcome() == PostMortem("culprit", 40, 100, 40, 41, probes=len(probed))
+    search = CulpritSearch(Counting(64), list(range(65)), probe_seconds=1, decisive_seconds=5)
+    search.record(0, won(100))
+    search.record(10, won(100))
+    assert search.next_probe() == (37, 1)
+    search.record(37, LOST)
+    search.record(23, LOST)
+    search.record(16, LOST)
+    search.record(13, LOST)
+    assert search.next_probe() == (11, 5)
+
+
+def test_a_winning_line_settles_the_later_positions_it_passes_through():
+    search = CulpritSearch(Counting(20), list(range(21)))
+    search.record(20, LOST)
+    search.record(0, won(3, 4, 5, 100))  # passes 3, 7 and 12
+    assert search.verdicts[12] == "won" and search.first_moves[12] == 100
+    assert search.next_probe()[0] == 16
+
+
+def test_unknowns_leave_what_was_proven():
+    search = CulpritSearch(Counting(30), list(range(31)))
+    run(search, lambda p: won(100) if p <= 8 else UNKNOWN)
+    outcome = search.outcome()
+    assert outcome.status == "unknown"
+    assert (outcome.last_winnable, outcome.first_lost, outcome.alternative) == (8, 30, 100)
+    assert set(range(9, 31)) <= set(search.verdicts)  # all tried before giving up
+
+
+def test_a_lost_deal_was_never_winnable_and_a_winnable_end_is_said_so():
+    search = CulpritSearch(Counting(10), list(range(11)))
+    assert run(search, lambda p: LOST) == [0]
+    assert search.outcome().status == "never"
+    search = CulpritSearch(Counting(99), list(range(11)))  # abandoned before the end
+    assert run(search, lambda p: won(7)) == [10]
+    assert search.outcome() == PostMortem("still_winnable", alternative=7, last_winnable=10,
+                                          probes=1)
+
+
+def test_the_total_budget_and_the_cancel_flag_stop_the_search():
+    rules = GAMES["leap_year"]
+    states = [rules.new_game(seed) for seed in range(1, 4)]  # any positions will do
+    cancel = threading.Event()
+    cancel.set()
+    assert find_culprit(rules, states, Budget(cancel=cancel)).probes == 0
+    probed = []
+    found = find_culprit(rules, states, Budget(max_seconds=0.3), on_probe=probed.append)
+    assert found.seconds < 1.0 and found.status == "unknown" and probed

@@ -1,0 +1,171 @@
+""""Where did it go wrong?" on the real table, fed constructed events: the summary of a lost
+game offers it, the search shows its progress and can be cancelled, and the answer takes the
+table back to just before the fatal move, as a game the computer helped with, the winning
+move glowing; a win from there is not counted as the player's."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from game.ai import hints
+from game.ai.search import Budget, SolveResult
+from game.rules.moves import STOCK, CardMove, PileRef
+from game.scenes.summary import SummaryScene
+from game.scenes.table import post_mortem
+from game.scenes.table.commands import SOLVED_BY_COMPUTER
+from game.scenes.table.lucas_leaps import LucasLeapsTable
+from game.scenes.table.post_mortem import LABEL, progress_text
+from tests.ai.test_post_mortem import lucas_trap
+
+from .test_advisor import run_until
+
+FATAL = CardMove(PileRef("waste", 0), PileRef("tableau", 12))
+
+
+@pytest.fixture
+def lost(make_table, context):
+    """The Lucas Leaps trap played to a loss: the Jack of clubs into the empty pile, then
+    the last stock card turned (it goes up, and nothing follows). The summary is up."""
+    table = make_table(lucas_trap(0), game=LucasLeapsTable(context))
+    table.scene.play(FATAL)
+    table.scene.play(STOCK)
+    for _ in range(10):
+        table.settle()
+        if isinstance(table.top, SummaryScene):
+            break
+        legal = table.scene.session.legal_moves()
+        if legal:
+            table.scene.play(legal[0])
+    assert isinstance(table.top, SummaryScene) and not table.top.result.won
+    return table
+
+
+def press(table, label: str) -> None:
+    """Click the button called `label` on the summary or on the table's toast."""
+    top = table.top
+    table.app.draw()
+    buttons = top.buttons.buttons if isinstance(top, SummaryScene) else top.advisor.toast.buttons
+    rect = next(button.rect for button in buttons if button.label == label)
+    table.press(rect.center)
+    table.release(rect.center)
+
+
+def test_the_summary_of_a_lost_game_offers_it_and_the_table_goes_back(lost, context):
+    assert [label for label, _ in lost.top.result.actions] == ["Undo", LABEL]
+    press(lost, LABEL)
+    scene = lost.scene
+    run_until(lost, lambda: not scene.advisor.runner.busy and lost.top is scene)
+    session = scene.session
+    assert session.history.position == 0 and session.history.moves[0] == FATAL
+    assert session.assisted and not session.finished
+    assert scene.hint is not None and scene.hint in session.legal_moves()
+    assert scene.hint != FATAL
+    text = scene.advisor.toast.text
+    assert text.startswith("Moving the jack of clubs to an empty pile at move 1 lost the game;")
+    assert "would still win" in text
+    stats = context.stats.get("lucas_leaps")
+    assert (stats.played, stats.won) == (0, 0)  # the same game goes on: its end counts once
+    # Redo shows the fatal move again; played from there, the game is won but not counted.
+    scene.redo()
+    assert session.history.position == 1
+    scene.undo()
+    line = hints.can_win(scene.game.rules, session.state, Budget(max_nodes=100_000)).line
+    for move in line:
+        assert scene.play(move)
+    lost.settle()
+    while not isinstance(lost.top, SummaryScene):
+        lost.send()
+        lost.settle()
+    assert not lost.top.result.won and lost.top.result.headline == SOLVED_BY_COMPUTER
+    stats = context.stats.get("lucas_leaps")
+    assert (stats.played, stats.won) == (1, 0)
+
+
+def test_progress_shows_and_cancel_stops_the_search(lost, monkeypatch):
+    asked = []
+
+    def slow(rules, state, budget):
+        asked.append(state)
+        while not budget.cancel.is_set():
+            time.sleep(0.005)
+        return SolveResult("unknown", None, 0, 0.0)
+
+    monkeypatch.setattr(hints, "can_win", slow)
+    press(lost, LABEL)
+    scene = lost.scene
+    run_until(lost, lambda: lost.top is scene and asked)
+    # The end is lost for sure (no move left): the deal comes first.
+    assert scene.advisor.status_text() == progress_text(0, 3) == "Checking the deal…"
+    assert progress_text(40, 112) == "Checking move 40 of 112…"
+    assert scene.advisor.toast.shown
+    press(lost, "Cancel")
+    assert not scene.advisor.runner.busy and not scene.advisor.toast.shown
+    assert scene.advisor.runner.wait(2.0)
+    assert scene.session.finished and not scene.session.assisted  # nothing changed
+
+
+def test_a_game_in_progress_goes_back_in_its_own_history(make_table, context):
+    """Offered beside "No useful moves are left" and "can no longer be won": the game is
+    not over, so the same session steps back and is marked assisted."""
+    table = make_table(lucas_trap(0), game=LucasLeapsTable(context))
+    scene = table.scene
+    scene.play(FATAL)
+    table.settle()
+    session = scene.session
+    assert not session.finished
+    actions = dict(scene.advisor._way_out())
+    assert LABEL in actions
+    actions[LABEL]()
+    run_until(table, lambda: not scene.advisor.runner.busy)
+    assert scene.session is session and session.history.position == 0 and session.assisted
+    assert scene.hint is not None and "at move 1 lost the game" in scene.advisor.toast.text
+
+
+def test_not_offered_without_a_move_or_a_solver(make_table, context):
+    table = make_table(lucas_trap(0), game=LucasLeapsTable(context))
+    assert post_mortem.actions(table.scene) == ()
+
+
+def test_a_search_thread_never_touches_the_table(lost, monkeypatch):
+    threads = []
+    original = hints.can_win
+
+    def watched(rules, state, budget):
+        threads.append(threading.current_thread())
+        return original(rules, state, budget)
+
+    monkeypatch.setattr(hints, "can_win", watched)
+    press(lost, LABEL)
+    run_until(lost, lambda: lost.top is lost.scene and not lost.scene.advisor.runner.busy)
+    assert threads and threading.main_thread() not in threads
+
+
+def test_unsettled_it_says_what_was_proven_and_can_go_back_there(lost, monkeypatch, context):
+    original = hints.can_win
+    deal = lost.scene.session.history.states[0]
+
+    def deal_only(rules, state, budget):
+        if state == deal:
+            return original(rules, state, budget)
+        return SolveResult("unknown", None, 0, 0.0)
+
+    monkeypatch.setattr(hints, "can_win", deal_only)
+    press(lost, LABEL)
+    scene = lost.scene
+    run_until(lost, lambda: lost.top is scene and not scene.advisor.runner.busy)
+    toast = scene.advisor.toast
+    assert toast.text == ("The game could still be won from the deal. After move 1, moving "
+                          "the jack of clubs to an empty pile, no win was found, but the solver "
+                          "could not prove it lost within 20 seconds; it was lost for sure by "
+                          "the end.")
+    old = scene.session
+    press(lost, "Go back there")
+    assert scene.session is old and not old.finished  # the same game, not yet counted
+    assert scene.session.history.position == 0 and scene.session.assisted
+    assert toast.text.startswith("At the deal the game could still be won: ")
+    assert toast.text.endswith(" starts a win (it glows).")
+    assert scene.hint in scene.session.legal_moves()
+    assert context.stats.get("lucas_leaps").played == 0
