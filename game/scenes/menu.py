@@ -100,6 +100,8 @@ class MenuScene(Scene):
             return self.context.saves.exists(game_id)
         except ValueError:  # a game whose rules are not in place yet has no saves
             return False
+        except OSError:  # a folder that cannot be searched: its saves cannot be loaded either
+            return False
 
     # Layout ------------------------------------------------------------------------
 
