@@ -35,6 +35,7 @@ IDLE_WAIT_MS = 250
 # much simulated time (a scene with a perpetual animation never settles).
 SETTLE_LIMIT_SECONDS = 30.0
 
+_NO_DESKTOP_DRIVERS = ("dummy", "offscreen")  # headless: their "desktop" is a placeholder
 _RESIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)
 _REPAINT_EVENTS = (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED)
 
@@ -43,12 +44,22 @@ def _at_least(size: Size, minimum: Size) -> Size:
     return (max(size[0], minimum[0]), max(size[1], minimum[1]))
 
 
+def desktop_size() -> Size | None:
+    """The size of the largest desktop, or None where there is no real display to ask."""
+    if pygame.display.get_driver() in _NO_DESKTOP_DRIVERS:
+        return None
+    sizes = [size for size in pygame.display.get_desktop_sizes() if size[0] and size[1]]
+    return max(sizes, key=lambda size: size[0] * size[1]) if sizes else None
+
+
 class App:
     """Owns the window and the scene stack, and runs the frame loop.
 
     ``max_frames`` ends the run after that many frames (smoke tests);
     ``screenshot`` renders once every animation has settled, saves a PNG
     there and ends the run. Either way the scenes get ``on_quit`` first.
+    A window asked for larger than the desktop opens at the desktop's size
+    (``shrunk_from`` then holds the size asked for).
     """
 
     def __init__(
@@ -78,6 +89,13 @@ class App:
         if icon is not None:
             pygame.display.set_icon(icon)
         self._windowed_size = _at_least(size, min_size)
+        desktop = desktop_size()
+        # A window larger than the screen cannot be seen whole and costs memory for nothing.
+        self.shrunk_from: Size | None = None
+        if desktop and _at_least(desktop, self._windowed_size) != desktop:
+            self.shrunk_from = self._windowed_size
+            self._windowed_size = _at_least((min(size[0], desktop[0]), min(size[1], desktop[1])),
+                                            min_size)
         self.fullscreen = fullscreen
         self._open_window()
         self.stack = SceneStack(self.size)
