@@ -14,6 +14,7 @@ real time, for tests.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
 import os
@@ -49,8 +50,9 @@ _REPAINT_EVENTS = (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTOR
 
 def wake_loop() -> None:
     """Wake an idle loop from any thread (a background search has its answer)."""
-    if pygame.display.get_init():
-        pygame.event.post(pygame.event.Event(WAKE_EVENT))
+    with contextlib.suppress(pygame.error):  # the window may be closing meanwhile
+        if pygame.display.get_init():
+            pygame.event.post(pygame.event.Event(WAKE_EVENT))
 
 
 def _at_least(size: Size, minimum: Size) -> Size:
