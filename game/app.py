@@ -11,6 +11,7 @@ import argparse
 import contextlib
 import logging
 import os
+import stat
 import sys
 import tempfile
 import threading
@@ -36,12 +37,16 @@ from game.scenes.options import OptionsScene
 from game.scenes.stats import StatsScene
 from game.scenes.tables import available, open_table
 from game.store import SaveSlots, Settings, Statistics, data_folder
+from game.store.documents import expect_refusals
+from game.store.paths import folder_problem
 
 log = logging.getLogger(__name__)
 
 CRASH_LOG = "crash.log"
 ICON_SIZE = 64
 SOUND_WAIT_SECONDS = 10.0  # at quit, how long to let sounds still being made finish
+_NO_LINKS = getattr(os, "O_NOFOLLOW", 0)  # POSIX only
+_NO_WAIT = getattr(os, "O_NONBLOCK", 0)  # POSIX only
 
 
 class LeapsApp(App):
@@ -78,6 +83,8 @@ def _run(args: argparse.Namespace) -> int:
     fullscreen = args.fullscreen or (context.settings.window.fullscreen and not smoke)
     app = LeapsApp(args.size or context.settings.window.size, fullscreen=fullscreen,
                    max_frames=args.frames, screenshot=args.screenshot, icon=window_icon())
+    if app.shrunk_from is not None:
+        context.notify([too_large(app.shrunk_from, app.size)])
     sounds = None if smoke else start_making_sounds(context.audio)
     for scene in first_scenes(context, args):
         app.stack.push(scene)
@@ -92,20 +99,42 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
+def too_large(asked: Size, given: Size) -> str:
+    return (f"A {asked[0]}x{asked[1]} window is larger than the screen: it opens at "
+            f"{given[0]}x{given[1]} instead.")
+
+
 def load_context(*, autosave: bool = True) -> Context:
     """The player's settings, statistics and saves, and the sound, ready for the scenes.
 
-    Files that could not be used leave messages in `notices` (and in the log).
+    Files that could not be used leave messages in `notices` (and in the log). A data folder
+    that cannot be used at all (not searchable, not a folder) gives one notice and a game that
+    plays with the defaults and saves nothing.
     """
-    folder = data_folder()
-    settings, messages = Settings.load(folder)
-    stats, stats_messages = Statistics.load(folder)
-    messages += stats_messages
+    folder, problem = usable_data_folder()
+    if problem is None:
+        settings, messages = Settings.load(folder)
+        stats, stats_messages = Statistics.load(folder)
+        messages += stats_messages
+    else:
+        settings, stats, autosave = Settings(folder=folder), Statistics(folder), False
+        expect_refusals(folder, problem)
+        messages = [f"Leaps cannot use its folder for your files, {folder} ({problem}). You "
+                    "can play, but nothing will be saved this time."]
     for message in messages:
         log.warning("%s", message)
     audio = Audio(volume=settings.sound.volume, muted=settings.sound.muted)
     return Context(settings, stats, SaveSlots(folder), audio, autosave=autosave,
                    notices=list(messages))
+
+
+def usable_data_folder() -> tuple[Path, str | None]:
+    """The data folder, and why it cannot be used (None when it can)."""
+    try:
+        folder = data_folder()
+    except OSError as error:  # e.g. LEAPS_DATA_DIR names a file, or a parent refuses
+        return Path(error.filename or tempfile.gettempdir()), error.strerror or str(error)
+    return folder, folder_problem(folder)
 
 
 def first_scenes(context: Context, args: argparse.Namespace) -> list[Scene]:
@@ -174,16 +203,37 @@ def _report_crash(error: BaseException) -> None:
 
 
 def _write_crash_log(details: str) -> Path | None:
-    """Append the traceback to crash.log in the data folder (or the temporary folder)."""
-    try:
-        folder = data_folder()
-    except Exception:  # the data folder itself may be what failed
-        folder = Path(tempfile.gettempdir())
-    path = folder / CRASH_LOG
+    """Append the traceback to crash.log in the data folder, else to a new private file.
+
+    The log is opened without following a link and without waiting on a FIFO, so nothing
+    planted in the folder can redirect it; the fallback is a fresh file of the player's own
+    (mkstemp) in the temporary folder, never a fixed name there that another user could own.
+    """
     stamp = time.strftime("%Y-%m-%d %H:%M:%S")
+    text = f"--- {stamp}\n{details}\n".encode("utf-8", "replace")
+    folder, problem = usable_data_folder()
+    if problem is None:
+        path = folder / CRASH_LOG
+        with contextlib.suppress(OSError):
+            handle = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _NO_LINKS
+                             | _NO_WAIT, 0o600)
+            if _append(handle, text):
+                return path
     try:
-        with path.open("a", encoding="utf-8") as log_file:
-            log_file.write(f"--- {stamp}\n{details}\n")
+        handle, name = tempfile.mkstemp(prefix="leaps-crash-", suffix=".log")
     except OSError:
         return None
-    return path
+    return Path(name) if _append(handle, text) else None
+
+
+def _append(handle: int, text: bytes) -> bool:
+    """Write `text` to the open regular file `handle` and close it; False if it failed."""
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            return False
+        os.write(handle, text)
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(handle)

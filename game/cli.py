@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
+from pathlib import Path
 
 from game import __version__
+from game.store.settings import MAX_WINDOW_SIZE
 
 GAME_IDS = ("klondike", "leapfrog", "leap_year", "lucas_leaps", "leap_frog")
 SCENES = ("menu", "table", "options", "stats", "help")
 MIN_SIZE = (640, 480)
-MAX_SIDE = 16384
+MAX_SIZE = MAX_WINDOW_SIZE
 
 
 def _window_size(text: str) -> tuple[int, int]:
@@ -17,9 +21,12 @@ def _window_size(text: str) -> tuple[int, int]:
         width, height = (int(part) for part in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1280x800") from None
-    if not (MIN_SIZE[0] <= width <= MAX_SIDE and MIN_SIZE[1] <= height <= MAX_SIDE):
+    if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
         raise argparse.ArgumentTypeError(
             f"{text!r}: the window must be at least {MIN_SIZE[0]}x{MIN_SIZE[1]}")
+    if width > MAX_SIZE[0] or height > MAX_SIZE[1]:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: the window can be at most {MAX_SIZE[0]}x{MAX_SIZE[1]}")
     return width, height
 
 
@@ -68,6 +75,31 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error("--seed needs --game")
     if args.scene == "table" and args.game is None:
         parser.error("--scene table needs --game")
-    if args.screenshot is not None and not args.screenshot.lower().endswith(".png"):
-        parser.error("--screenshot must name a .png file")
+    if args.screenshot is not None:
+        if not args.screenshot.lower().endswith(".png"):
+            parser.error("--screenshot must name a .png file")
+        problem = unwritable(Path(args.screenshot))
+        if problem:
+            parser.error(f"--screenshot {args.screenshot}: {problem}")
     return args
+
+
+def unwritable(path: Path) -> str | None:
+    """Why a file cannot be written at `path`, or None; checked by opening it for writing
+    (never waiting on a FIFO, never following a link) and removing it again if it was new,
+    so the answer is the file system's own and an existing file is left as it was."""
+    if path.is_dir():
+        return "that is a folder"
+    folder = path.parent
+    if not folder.is_dir():
+        return f"there is no folder {folder}"
+    existed = path.exists()
+    flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        os.close(os.open(path, flags, 0o644))
+    except OSError as error:
+        return f"cannot be written ({error.strerror or error})"
+    if not existed:
+        with contextlib.suppress(OSError):
+            os.remove(path)
+    return None

@@ -2,6 +2,7 @@
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -24,6 +25,10 @@ def test_game_seed_and_size_are_read():
     ["--game", "klondike", "--seed", "-1"],
     ["--game", "klondike", "--seed", "x"],
     ["--size", "10x10"],
+    ["--size", "16384x16384"],
+    ["--size", "7681x1000"],
+    ["--size", "1000x4321"],
+    ["--size", "99999999999999999999x480"],
     ["--size", "big"],
     ["--frames", "-3"],
     ["--screenshot", "out.jpg"],
@@ -49,3 +54,47 @@ def test_version_is_printed():
     result = subprocess.run([sys.executable, "main.py", "--version"],
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0 and result.stdout.startswith("Leaps ")
+
+
+def test_the_largest_window_is_8k():
+    assert parse_args(["--size", "7680x4320"]).size == (7680, 4320)
+
+
+def test_an_absurd_size_is_refused_with_a_message_before_any_window():
+    result = subprocess.run([sys.executable, "main.py", "--size", "16384x16384", "--frames", "1"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert "at most 7680x4320" in result.stderr and "Traceback" not in result.stderr
+
+
+def _screenshot_targets(tmp_path):
+    folder = tmp_path / "shot.png"
+    folder.mkdir()
+    plain = tmp_path / "plain"
+    plain.write_text("x")
+    targets = {"missing folder": (tmp_path / "nowhere" / "x.png", "there is no folder"),
+               "a folder": (folder, "that is a folder"),
+               "inside a file": (plain / "x.png", "there is no folder")}
+    if sys.platform.startswith("linux"):  # even root cannot create files in /proc
+        targets["unwritable"] = (Path("/proc/leaps-shot.png"), "cannot be written")
+    return targets
+
+
+@pytest.mark.parametrize("case", ["missing folder", "a folder", "inside a file", "unwritable"])
+def test_a_screenshot_path_that_cannot_be_written_is_refused_first(case, tmp_path):
+    targets = _screenshot_targets(tmp_path)
+    if case not in targets:
+        pytest.skip("no unwritable path known on this system")
+    path, reason = targets[case]
+    result = subprocess.run([sys.executable, "main.py", "--screenshot", str(path)],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert reason in result.stderr and "Traceback" not in result.stderr
+
+
+def test_checking_a_screenshot_path_leaves_no_file_and_keeps_an_old_one(tmp_path):
+    new, old = tmp_path / "new.png", tmp_path / "old.png"
+    old.write_bytes(b"old picture")
+    assert parse_args(["--screenshot", str(new)]).screenshot == str(new)
+    assert parse_args(["--screenshot", str(old)]).screenshot == str(old)
+    assert not new.exists() and old.read_bytes() == b"old picture"

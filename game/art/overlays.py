@@ -54,12 +54,20 @@ def _suit_row(pen: Pen, colour) -> None:
         draw_suit(pen.sub(0.06 + index * 0.23, top, width), suit, colour)
 
 
-def _soften(surface: pygame.Surface, radius: int) -> pygame.Surface:
-    """A gaussian blur of `radius`, done at half resolution: a quarter of the pixels and
-    half the radius make it several times cheaper, and a blur has no detail to lose."""
+SOFT_RADIUS = 3  # the blur radius, in pixels, that soften actually runs
+
+
+def soften(surface: pygame.Surface, radius: int) -> pygame.Surface:
+    """A gaussian blur of `radius`, done at a reduced scale so that the blur itself runs with
+    a radius of about SOFT_RADIUS: pygame's blur costs the pixels times the radius, so a wide
+    shadow on a 4K window took seconds; a blur has no detail to lose by the scaling."""
     size = surface.get_size()
-    half = pygame.transform.smoothscale(surface, (max(1, size[0] // 2), max(1, size[1] // 2)))
-    blurred = pygame.transform.gaussian_blur(half, max(1, radius // 2))
+    factor = max(1, radius // SOFT_RADIUS)
+    if factor == 1:
+        return pygame.transform.gaussian_blur(surface, max(1, radius))
+    small = pygame.transform.smoothscale(
+        surface, (max(1, size[0] // factor), max(1, size[1] // factor)))
+    blurred = pygame.transform.gaussian_blur(small, max(1, round(radius / factor)))
     return pygame.transform.smoothscale(blurred, size)
 
 
@@ -103,7 +111,7 @@ def glow(kind: str, width: int, height: int) -> pygame.Surface:
     halo = pygame.Rect(margin - spread, margin - spread, width + 2 * spread, height + 2 * spread)
     pygame.draw.rect(surface, (*colour, 210), halo, max(2, spread),
                      border_radius=round(_card_radius(width) + spread))
-    surface = _soften(surface, margin // 3)
+    surface = soften(surface, margin // 3)
     ring = Sketch(surface.get_size(), background=colour)
     ring.pen().round_rect((*colour, 255), (margin - 1, margin - 1, width + 2, height + 2),
                           _card_radius(width) + 1, max(1.5, width * 0.03))
@@ -119,4 +127,4 @@ def shadow(width: int, height: int) -> pygame.Surface:
     drop = margin // 2
     pygame.draw.rect(surface, palette.SHADOW, (margin + drop // 2, margin + drop, width, height),
                      border_radius=round(_card_radius(width)))
-    return optimised(_soften(surface, margin // 3))
+    return optimised(soften(surface, margin // 3))

@@ -10,6 +10,7 @@ from functools import lru_cache
 import pygame
 
 from game.art import palette
+from game.art.overlays import soften
 from game.art.palette import Colour
 from game.art.render import font, optimised, rounded_rect_surface
 
@@ -116,7 +117,7 @@ def title_surface(text: str, size: int) -> pygame.Surface:
     shadow = pygame.Surface((width, height), pygame.SRCALPHA)
     shadow_ink = face.render(text, True, (0, 0, 0))
     shadow.blit(shadow_ink, (pad, pad + size // 14))
-    title = pygame.transform.gaussian_blur(shadow, max(1, size // 20))
+    title = soften(shadow, max(1, size // 20))
     for dx in range(-thickness, thickness + 1):
         for dy in range(-thickness, thickness + 1):
             if dx * dx + dy * dy <= thickness * thickness + 1:

@@ -18,6 +18,11 @@ Python's bytecode cache is what an installed game starts with, so the children m
 untimed round goes first to fill it; without it every start would compile the whole game
 again. Runs then alternate between the cases and the medians are reported.
 
+Every scene's own first frame is measured too, at 1920x1080 and at 3840x2160: the child's CPU
+time from the moment its window has opened to the first presented frame (building the scene,
+laying it out, painting its art for that size, drawing). Budget: 100 ms at either size, so a
+4K screen opens as briskly as a small one.
+
 The budget (DESIGN.md: 0.5 s) is held against the child's CPU time up to its first frame.
 The player waits for wall time, and it is reported beside it; but on a shared machine the
 wall time also counts every other process's turn on the CPUs (a busy machine can triple even
@@ -43,38 +48,62 @@ ROOT = Path(__file__).resolve().parents[2]
 MARKER = "leaps-bench-first-frame"
 SIZE = "1280x800"
 BUDGET_SECONDS = 0.5
-RUNS = {"startup": 7, "all": 3}  # runs of each case, alone or within `all`
+RUNS = {"startup": 5, "all": 3}  # runs of each case, alone or within `all`
 TIMEOUT = 60
 
-# Prints the wall and CPU time once the first frame has been presented.
+# Prints the wall and CPU time once the first frame has been presented, and the CPU time when
+# the window had opened.
 _FIRST_FLIP = f"""
 import time, pygame
+_opened = []
+_set_mode = pygame.display.set_mode
+def _first_set_mode(*args, **kwargs):
+    window = _set_mode(*args, **kwargs)
+    _opened.append(time.process_time())
+    pygame.display.set_mode = _set_mode
+    return window
+pygame.display.set_mode = _first_set_mode
 _flip = pygame.display.flip
 def _first_flip(*args):
     _flip(*args)
     pygame.display.flip = _flip
-    print("{MARKER}", repr(time.time()), repr(time.process_time()), flush=True)
+    print("{MARKER}", repr(time.time()), repr(time.process_time()), repr(_opened[0]), flush=True)
 pygame.display.flip = _first_flip
 """
 
-GAME = _FIRST_FLIP + f"""
+GAME = _FIRST_FLIP + """
 import runpy, sys
-sys.argv = ["main.py", "--frames", "1", "--size", "{SIZE}", *sys.argv[1:]]
+sys.argv = ["main.py", "--frames", "1", *sys.argv[1:]]
 runpy.run_path("main.py", run_name="__main__")
 """
 
-BARE_WINDOW = _FIRST_FLIP + f"""
+BARE_WINDOW = _FIRST_FLIP + """
+import sys
 pygame.display.init()
-window = pygame.display.set_mode(({SIZE.replace("x", ", ")}), pygame.RESIZABLE)
+window = pygame.display.set_mode(tuple(map(int, sys.argv[2].split("x"))), pygame.RESIZABLE)
 window.fill((0, 80, 40))
 pygame.display.flip()
 """
 
-CASES = {
-    "bare pygame window": (BARE_WINDOW, ()),
-    "menu": (GAME, ()),
-    "leap_year table": (GAME, ("--game", "leap_year", "--seed", "1")),
-}
+BARE = "bare pygame window"
+SCENES = {"menu": (), "options": ("--scene", "options"), "stats": ("--scene", "stats"),
+          "help": ("--scene", "help"),
+          **{f"{game} table": ("--game", game, "--seed", "1") for game in
+             ("klondike", "leapfrog", "leap_year", "lucas_leaps", "leap_frog")}}
+START_CASES = ("menu", "leap_year table")  # the start budget, at SIZE
+FRAME_SIZES = ("1920x1080", "3840x2160")
+FRAME_BUDGET_SECONDS = 0.1
+
+
+def cases(name: str) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """Case name -> (child code, its arguments), each with its window size."""
+    found = {BARE: (BARE_WINDOW, ("--size", SIZE))}
+    found.update({case: (GAME, (*SCENES[case], "--size", SIZE)) for case in START_CASES})
+    for size in FRAME_SIZES:
+        found[f"{BARE} {size}"] = (BARE_WINDOW, ("--size", size))
+        found.update({f"{case} {size}": (GAME, (*arguments, "--size", size))
+                      for case, arguments in SCENES.items()})
+    return found
 
 
 def child_environment(folder: Path) -> dict[str, str]:
@@ -88,37 +117,42 @@ def child_environment(folder: Path) -> dict[str, str]:
 
 
 def first_frame(code: str, arguments: tuple[str, ...], environment: dict[str, str]
-                ) -> tuple[float, float]:
-    """(wall seconds from launch to the first presented frame, child CPU seconds by then)."""
+                ) -> tuple[float, float, float]:
+    """(wall seconds from launch to the first presented frame, child CPU seconds by then, child
+    CPU seconds from its window opening to that frame)."""
     launched = time.time()
     finished = subprocess.run([sys.executable, "-c", code, *arguments], cwd=ROOT,
                               env=environment, capture_output=True, text=True, timeout=TIMEOUT)
     for line in finished.stdout.splitlines():
         words = line.split()
         if words and words[0] == MARKER:
-            return float(words[1]) - launched, float(words[2])
+            return float(words[1]) - launched, float(words[2]), float(words[2]) - float(words[3])
     raise RuntimeError(f"no frame was presented (exit {finished.returncode}): "
                        f"{finished.stderr.strip()[-500:]}")
 
 
 def run(args: argparse.Namespace) -> Iterator[Measurement]:
     runs = RUNS.get(args.name, RUNS["all"])
-    walls: dict[str, list[float]] = {case: [] for case in CASES}
-    cpus: dict[str, list[float]] = {case: [] for case in CASES}
+    chosen = cases(args.name)
+    walls: dict[str, list[float]] = {case: [] for case in chosen}
+    cpus: dict[str, list[float]] = {case: [] for case in chosen}
+    frames: dict[str, list[float]] = {case: [] for case in chosen}
     with tempfile.TemporaryDirectory(prefix="leaps-bench-") as folder:
         environment = child_environment(Path(folder))
-        for code, arguments in CASES.values():  # fills the bytecode cache
+        for code, arguments in chosen.values():  # fills the bytecode cache
             first_frame(code, arguments, environment)
         for _ in range(runs):
-            for case, (code, arguments) in CASES.items():
-                wall, cpu = first_frame(code, arguments, environment)
+            for case, (code, arguments) in chosen.items():
+                wall, cpu, frame = first_frame(code, arguments, environment)
                 walls[case].append(wall)
                 cpus[case].append(cpu)
-    bare_wall = statistics.median(walls["bare pygame window"])
-    bare_cpu = statistics.median(cpus["bare pygame window"])
-    for case in CASES:
-        wall, cpu = statistics.median(walls[case]), statistics.median(cpus[case])
-        is_game = case != "bare pygame window"
+                frames[case].append(frame)
+    median = {case: (statistics.median(walls[case]), statistics.median(cpus[case]),
+                     statistics.median(frames[case])) for case in chosen}
+    bare_wall, bare_cpu, _ = median[BARE]
+    for case in (BARE, *START_CASES):
+        wall, cpu, _ = median[case]
+        is_game = case != BARE
         yield Measurement("startup", case, "first_frame_cpu_s", cpu, "s",
                           budget=BUDGET_SECONDS if is_game else None, higher_is_better=False)
         yield Measurement("startup", case, "first_frame_wall_s", wall, "s",
@@ -128,3 +162,9 @@ def run(args: argparse.Namespace) -> Iterator[Measurement]:
                               higher_is_better=False)
             yield Measurement("startup", case, "cpu_x_bare_window", cpu / bare_cpu, "x",
                               higher_is_better=False)
+    for size in FRAME_SIZES:
+        for case in (BARE, *SCENES):
+            frame = median[f"{case} {size}"][2]
+            yield Measurement("startup", f"{case} {size}", "window_to_first_frame_cpu_ms",
+                              frame * 1000.0, "ms", higher_is_better=False,
+                              budget=None if case == BARE else FRAME_BUDGET_SECONDS * 1000.0)

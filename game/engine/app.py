@@ -2,9 +2,11 @@
 
 The loop updates in fixed steps (see :mod:`game.engine.timestep`), draws at
 most once per frame and only when a visible scene asks for it, and while
-nothing moves it sleeps in ``pygame.event.wait`` so an idle table uses
-almost no CPU. The software window surface has no vsync, so the frame rate
-is capped with ``Clock.tick`` instead.
+nothing moves it sleeps in ``pygame.event.wait`` until an event comes or a
+scene's ``wake_in`` is due (a table's clock turning to its next second), so
+an idle window wakes only when something must change. Work finishing on
+another thread calls ``wake_loop`` to be noticed at once. The software window
+surface has no vsync, so the frame rate is capped with ``Clock.tick`` instead.
 
 ``run_frame(dt, events)`` and ``step(dt)`` drive the same machinery without
 real time, for tests.
@@ -12,8 +14,11 @@ real time, for tests.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import math
 import os
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -22,25 +27,44 @@ import pygame
 from game.engine.input import DEFAULT_KEYMAP, Action, KeyMap
 from game.engine.scene import Scene, SceneStack, Size
 from game.engine.timestep import FixedStep
+from game.engine.waiting import wait_for_events
 
 log = logging.getLogger(__name__)
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (640, 480)
 FRAME_RATE = 60
-# While idle the loop wakes at least this often, so a scene that starts
-# something by itself (a timer, a finished background search) is noticed.
-IDLE_WAIT_MS = 250
+# A wake-up asked for by a scene comes this much late rather than early, so
+# the second it waits for has surely turned.
+WAKE_MARGIN_MS = 2
+# Posted by `wake_loop` from other threads: it only ends the idle wait.
+WAKE_EVENT = pygame.event.custom_type()
 # A screenshot waits for animations to settle, but never longer than this
 # much simulated time (a scene with a perpetual animation never settles).
 SETTLE_LIMIT_SECONDS = 30.0
 
+_NO_DESKTOP_DRIVERS = ("dummy", "offscreen")  # headless: their "desktop" is a placeholder
 _RESIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)
 _REPAINT_EVENTS = (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED)
 
 
+def wake_loop() -> None:
+    """Wake an idle loop from any thread (a background search has its answer)."""
+    with contextlib.suppress(pygame.error):  # the window may be closing meanwhile
+        if pygame.display.get_init():
+            pygame.event.post(pygame.event.Event(WAKE_EVENT))
+
+
 def _at_least(size: Size, minimum: Size) -> Size:
     return (max(size[0], minimum[0]), max(size[1], minimum[1]))
+
+
+def desktop_size() -> Size | None:
+    """The size of the largest desktop, or None where there is no real display to ask."""
+    if pygame.display.get_driver() in _NO_DESKTOP_DRIVERS:
+        return None
+    sizes = [size for size in pygame.display.get_desktop_sizes() if size[0] and size[1]]
+    return max(sizes, key=lambda size: size[0] * size[1]) if sizes else None
 
 
 class App:
@@ -49,6 +73,8 @@ class App:
     ``max_frames`` ends the run after that many frames (smoke tests);
     ``screenshot`` renders once every animation has settled, saves a PNG
     there and ends the run. Either way the scenes get ``on_quit`` first.
+    A window asked for larger than the desktop opens at the desktop's size
+    (``shrunk_from`` then holds the size asked for).
     """
 
     def __init__(
@@ -67,6 +93,10 @@ class App:
         # Draw in real pixels on scaled Windows displays (SDL reads the hint from
         # the environment when video starts); other systems ignore it.
         os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+        if sys.platform.startswith("linux") and os.environ.get("SDL_VIDEODRIVER", "x11") == "x11":
+            # Present the software frame through X11 shared memory: SDL's default goes through
+            # OpenGL, which costs milliseconds of CPU per frame where GL itself is software.
+            os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         pygame.display.init()
         pygame.font.init()
         self.min_size = min_size
@@ -78,6 +108,13 @@ class App:
         if icon is not None:
             pygame.display.set_icon(icon)
         self._windowed_size = _at_least(size, min_size)
+        desktop = desktop_size()
+        # A window larger than the screen cannot be seen whole and costs memory for nothing.
+        self.shrunk_from: Size | None = None
+        if desktop and _at_least(desktop, self._windowed_size) != desktop:
+            self.shrunk_from = self._windowed_size
+            self._windowed_size = _at_least((min(size[0], desktop[0]), min(size[1], desktop[1])),
+                                            min_size)
         self.fullscreen = fullscreen
         self._open_window()
         self.stack = SceneStack(self.size)
@@ -163,12 +200,25 @@ class App:
         """Let the animations settle, draw, and save the frame as a PNG."""
         if not self.settle():
             log.warning("screenshot taken before the animations settled")
+        self.stack.mark_dirty()
         self.draw()
         pygame.image.save(self.surface, str(path))
 
     def draw(self) -> None:
-        self.stack.draw(self.surface)
-        pygame.display.flip()
+        """Draw the scenes; only the area that changed when the scenes can say which, so a
+        clock's second costs a strip of the window, not all of it."""
+        surface = self.surface
+        area = self.stack.redraw_area()
+        if area is None:
+            self.stack.draw(surface)
+            pygame.display.flip()
+        else:
+            surface.set_clip(area)
+            try:
+                self.stack.draw(surface)
+            finally:
+                surface.set_clip(None)
+            pygame.display.update(area)
         self.draw_count += 1
 
     def close(self) -> None:
@@ -189,6 +239,8 @@ class App:
             self.relayout()
         elif event.type in _REPAINT_EVENTS:
             self.stack.mark_dirty()
+        elif event.type == WAKE_EVENT:
+            pass  # its work is done: the wait it ended was the point
         elif self.keymap.action_for(event) is Action.FULLSCREEN:
             self.toggle_fullscreen()
         else:
@@ -220,12 +272,12 @@ class App:
     def _next_frame(self) -> tuple[list[pygame.event.Event], float]:
         """Wait for the next frame: sleep for events when idle, else cap the rate."""
         if self.max_frames is None and self.is_idle():
-            first = pygame.event.wait(IDLE_WAIT_MS)
+            wake = self.stack.wake_in()
+            events = wait_for_events(
+                None if wake is None else math.ceil(wake * 1000) + WAKE_MARGIN_MS)
             # Time spent asleep had nothing to animate: do not simulate it.
             self._clock.tick()
             self.timestep.reset()
-            events = [] if first.type == pygame.NOEVENT else [first]
-            events.extend(pygame.event.get())
             return events, 0.0
         dt = self._clock.tick(self.fps) / 1000.0
         return pygame.event.get(), dt

@@ -92,6 +92,16 @@ class Scene:
         """No animation running and nothing waiting to happen by itself."""
         return not self.tweens.active
 
+    def redraw_area(self) -> pygame.Rect | None:
+        """Asked when the scene needs a redraw: the part of the window that changed, or None
+        for all of it (a table whose clock alone turned redraws only its toolbar)."""
+        return None
+
+    def wake_in(self) -> float | None:
+        """While idle: seconds until the scene must be looked at again although no event
+        came (a clock's next second), or None to sleep until an event."""
+        return None
+
     def mark_dirty(self) -> None:
         self.dirty = True
 
@@ -170,6 +180,25 @@ class SceneStack:
 
     def is_idle(self) -> bool:
         return not self._pending and all(scene.is_idle() for scene in self.visible())
+
+    def redraw_area(self) -> pygame.Rect | None:
+        """The part of the window the next draw must cover: the union of what the scenes that
+        need a redraw changed, or None for the whole window."""
+        if self._dirty:
+            return None
+        areas = []
+        for scene in self.visible():
+            if scene.needs_redraw():
+                area = scene.redraw_area()
+                if area is None:
+                    return None
+                areas.append(area)
+        return areas[0].unionall(areas[1:]) if areas else None
+
+    def wake_in(self) -> float | None:
+        """The soonest `wake_in` of the visible scenes (None: none needs waking)."""
+        times = [wake for scene in self.visible() if (wake := scene.wake_in()) is not None]
+        return min(times, default=None)
 
     def mark_dirty(self) -> None:
         self._dirty = True

@@ -19,7 +19,10 @@ class Context:
     notices: list[str] = field(default_factory=list)  # messages for the player, shown in turn
 
     def notify(self, messages: list[str]) -> None:
-        self.notices.extend(messages)
+        """Queue messages for the player; one already waiting to be read is not queued again."""
+        for message in messages:
+            if message not in self.notices:
+                self.notices.append(message)
 
     def save_settings(self) -> None:
         self.notify(self.settings.save())

@@ -16,6 +16,7 @@ import pygame
 from game import __version__
 from game.art import palette
 from game.art.felt import THEMES, felt
+from game.art.overlays import soften
 from game.art.render import rounded_rect_surface
 from game.art.skin import corner_radius, title_surface
 from game.engine.easing import linear, out_back
@@ -99,6 +100,8 @@ class MenuScene(Scene):
         try:
             return self.context.saves.exists(game_id)
         except ValueError:  # a game whose rules are not in place yet has no saves
+            return False
+        except OSError:  # a folder that cannot be searched: its saves cannot be loaded either
             return False
 
     # Layout ------------------------------------------------------------------------
@@ -348,7 +351,7 @@ def _toast_pill(size: tuple[int, int]) -> pygame.Surface:
     pill = pygame.Surface((width + 4 * spread, height + 4 * spread), pygame.SRCALPHA)
     pygame.draw.rect(pill, (0, 0, 0, 150), (2 * spread, 2 * spread, width, height),
                      border_radius=height // 2)
-    pill = pygame.transform.gaussian_blur(pill, spread)
+    pill = soften(pill, spread)
     pill.blit(rounded_rect_surface(size, height / 2, palette.ACCENT),
               (2 * spread, 2 * spread - height // 10))
     return pill

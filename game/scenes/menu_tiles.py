@@ -13,6 +13,7 @@ from functools import lru_cache
 import pygame
 
 from game.art import palette
+from game.art.overlays import soften
 from game.art.render import rounded_rect_surface
 from game.art.skin import corner_radius, panel_surface
 from game.engine.text import draw_text, render_text, wrap_text
@@ -115,4 +116,4 @@ def tile_shadow(size: tuple[int, int]) -> pygame.Surface:
     shadow = pygame.Surface((width + 4 * spread, height + 4 * spread), pygame.SRCALPHA)
     pygame.draw.rect(shadow, (0, 0, 0, 120), (2 * spread, 2 * spread, width, height),
                      border_radius=corner_radius(size))
-    return pygame.transform.gaussian_blur(shadow, spread)
+    return soften(shadow, spread)

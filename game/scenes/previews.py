@@ -57,10 +57,17 @@ def _card_art(width: int) -> CardArt:
     return CardArt(width)
 
 
+TRIAL_CARD_WIDTH = 40
+
+
 def _klondike(surface: pygame.Surface) -> None:
     """Five cards fanned from a point below them, as large as fits."""
     width, height = surface.get_size()
-    card_w = max(8, round(height * 0.8 / 1.4))
+    # The fan's ink grows with the cards: a small trial fan tells the size that fits, so the
+    # full-size fan (rotating large images is what costs) is made once.
+    trial = _fan(TRIAL_CARD_WIDTH).get_bounding_rect()
+    fitting = TRIAL_CARD_WIDTH * min(width / trial.width, height / trial.height) * 0.98
+    card_w = max(8, round(min(height * 0.8 / 1.4, fitting)))
     while True:
         fan = _fan(card_w)
         ink = fan.get_bounding_rect()

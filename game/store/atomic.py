@@ -13,6 +13,7 @@ import itertools
 import json
 import logging
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -24,8 +25,11 @@ TEMP_SUFFIX = ".tmp"
 STALE_TEMP_SECONDS = 60.0  # a write takes milliseconds: an older temporary file was abandoned
 REPLACE_ATTEMPTS = 3  # Windows refuses the rename while another program has the target open
 REPLACE_PAUSE_SECONDS = 0.05
+_NO_WAIT = getattr(os, "O_NONBLOCK", 0)  # POSIX only; Windows has no FIFOs to wait on
+_BINARY = getattr(os, "O_BINARY", 0)  # Windows only
 
 DAMAGED = "was damaged"
+NOT_A_FILE = "is not a file"
 
 
 class UnusableFile(ValueError):
@@ -68,9 +72,20 @@ def read_json(path: Path) -> object:
     """The JSON value stored at `path`.
 
     FileNotFoundError when there is no file, other OSError when it cannot be read, and
-    UnusableFile when its contents are not strict JSON.
+    UnusableFile when it is not a regular file (a folder, a FIFO, a device) or its contents are
+    not strict JSON. Opening never waits: a FIFO put in a file's place would otherwise block
+    until something writes to it.
     """
-    with open(path, "rb") as file:
+    handle = os.open(path, os.O_RDONLY | _NO_WAIT | _BINARY)
+    try:
+        kind = os.fstat(handle).st_mode
+    except BaseException:
+        os.close(handle)
+        raise
+    if not stat.S_ISREG(kind):
+        os.close(handle)
+        raise UnusableFile(f"not a regular file (mode {kind:o})", NOT_A_FILE)
+    with open(handle, "rb") as file:
         raw = file.read(MAX_BYTES + 1)
     if len(raw) > MAX_BYTES:
         raise UnusableFile(f"larger than {MAX_BYTES} bytes")

@@ -2,8 +2,12 @@
 
 Every file the store keeps follows the same path: a missing file means "use the defaults"
 quietly; a file that cannot be read or used is set aside as `<name>.bad` (so nothing is lost
-and the next save does not overwrite it) and the player is told in one plain sentence; a write
-the disk refuses is reported the same way. Problems with one file never touch another.
+and the next save does not overwrite it) and the player is told in one plain sentence. Problems
+with one file never touch another.
+
+A write the disk refuses (full, read-only, no permission) is told once per folder: every move
+saves, and a message a move would bury the game. Later writes to that folder are retried
+quietly, and the first one that succeeds says so.
 """
 
 from __future__ import annotations
@@ -21,6 +25,10 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 NEWER = "was written by a newer version of Leaps"
+SAVING_AGAIN = "Saving works again: your games, settings and statistics are being kept."
+
+# Folders whose last write failed, with the reason: while a folder is here, failures are quiet.
+_refusing: dict[Path, str] = {}
 
 
 def foreign(what: str) -> str:
@@ -83,13 +91,38 @@ def load_document(path: Path, subject: str, fallback: str,
 
 
 def save_document(path: Path, data: object, subject: str) -> list[str]:
-    """Write `data` atomically: [] when it is safely on disk, else one sentence for the player."""
+    """Write `data` atomically: [] when it is safely on disk, else a sentence for the player,
+    only the first time in a row that the folder refuses (see the module's docstring)."""
     try:
         write_json(path, data)
     except OSError as error:
-        log.warning("cannot write %s: %s", path, error)
-        return [f"{subject} could not be saved ({_reason(error)})."]
-    return []
+        return refused(path, error, f"{subject} could not be saved")
+    return saved(path)
+
+
+def refused(path: Path, error: OSError, what: str) -> list[str]:
+    """A write to `path` failed with `error`: the player's sentence starting with `what`, or []
+    when the folder's trouble has been told already."""
+    log.warning("cannot write %s: %s", path, error)
+    if path.parent in _refusing:
+        return []
+    _refusing[path.parent] = _reason(error)
+    return [f"{what} ({_reason(error)}). You can keep playing; Leaps will keep trying to save "
+            "without asking again."]
+
+
+def saved(path: Path) -> list[str]:
+    """A write to `path` worked: [] or, if the folder had been refusing, the news that it
+    works again."""
+    if _refusing.pop(path.parent, None) is None:
+        return []
+    log.info("writing to %s works again", path.parent)
+    return [SAVING_AGAIN]
+
+
+def expect_refusals(folder: Path, reason: str) -> None:
+    """The folder is known to refuse writes (the player has been told): stay quiet about them."""
+    _refusing[folder] = reason
 
 
 def _reason(error: OSError) -> str:

@@ -33,6 +33,26 @@ def data_folder() -> Path:
     return folder
 
 
+def folder_problem(folder: Path) -> str | None:
+    """Why the player's files cannot be kept in `folder` (e.g. "Permission denied"), or None.
+
+    Every file in it is looked up by name, so a folder that can be listed but not searched (or
+    the reverse) is as unusable as a missing one; the check asks for both and never creates
+    anything, so a read-only folder still passes (its saves fail later, one message for all).
+    """
+    try:
+        if not folder.is_dir():
+            return "it is not a folder"
+        with os.scandir(folder):
+            pass
+        os.stat(folder / SETTINGS_FILE)
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        return error.strerror or str(error)
+    return None
+
+
 def save_file(folder: Path, game_id: str) -> Path:
     """The file holding the game in progress of `game_id` (one per game)."""
     return folder / f"save-{game_id}.json"

@@ -30,6 +30,7 @@ from game.store.documents import (
     expect_number,
     foreign,
     load_document,
+    refused,
     save_document,
 )
 from game.store.paths import save_file
@@ -97,9 +98,8 @@ class SaveSlots:
         try:
             remove(self.path(game_id))
         except OSError as error:
-            log.warning("cannot delete the saved %s game: %s", game_id, error)
-            return [f"The finished {title} game could not be removed "
-                    f"({error.strerror or error}); it may be offered again next time."]
+            return refused(self.path(game_id), error, f"The finished {title} game could not "
+                           "be removed")
         return []
 
     def _rules(self, game_id: str) -> object:

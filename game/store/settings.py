@@ -77,10 +77,15 @@ def _items(value: object, name: str, length: int) -> list:
     return expect_list(list(value) if isinstance(value, tuple) else value, name, length)
 
 
+# 8K UHD: beyond what any display shows, a window only costs memory and time (16384x16384
+# took 7 GB). The window is further held to the desktop's size once the display is known.
+MAX_WINDOW_SIZE = (7680, 4320)
+
+
 def _window_size(value: object, name: str) -> tuple[int, int]:
     width, height = _items(value, name, 2)
-    return (expect_int(width, f"{name} width", 320, 16384),
-            expect_int(height, f"{name} height", 240, 16384))
+    return (expect_int(width, f"{name} width", 320, MAX_WINDOW_SIZE[0]),
+            expect_int(height, f"{name} height", 240, MAX_WINDOW_SIZE[1]))
 
 
 SEAT_COUNT = 4  # the table offers 2 to 4 players; seats beyond `players` wait unused

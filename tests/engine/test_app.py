@@ -1,9 +1,14 @@
+import threading
+import time
+
 import pygame
 import pytest
 
-from game.engine.app import IDLE_WAIT_MS, App
+from game.engine import app as app_module
+from game.engine.app import WAKE_MARGIN_MS, App, wake_loop
 from game.engine.scene import Scene
 from game.engine.timestep import MAX_STEPS_PER_FRAME
+from game.engine.waiting import wait_for_events
 
 from .conftest import key, mouse
 
@@ -146,19 +151,67 @@ def test_screenshot_waits_for_animations_to_settle(tmp_path):
     assert app.closed and scene.quits == 1
 
 
-def test_an_idle_loop_sleeps_in_event_wait(monkeypatch):
+def _record_waits(monkeypatch) -> list:
     waits = []
 
-    def fake_wait(timeout):
-        waits.append(timeout)
-        return pygame.event.Event(pygame.QUIT)
+    def fake_wait(timeout_ms):
+        waits.append(timeout_ms)
+        return [pygame.event.Event(pygame.QUIT)]
 
-    monkeypatch.setattr(pygame.event, "wait", fake_wait)
+    monkeypatch.setattr(app_module, "wait_for_events", fake_wait)
+    return waits
+
+
+def test_an_idle_loop_sleeps_until_an_event(monkeypatch):
+    waits = _record_waits(monkeypatch)
     app = App(size=(640, 480))
     scene = Counting()
     app.run(scene)
-    assert waits == [IDLE_WAIT_MS]
+    assert waits == [None], "nothing changes by itself: no timeout at all"
     assert scene.draws == 1 and scene.quits == 1
+
+
+def test_an_idle_loop_wakes_when_a_scene_asks(monkeypatch):
+    class Ticking(Counting):
+        def wake_in(self):
+            return 0.25
+
+    waits = _record_waits(monkeypatch)
+    App(size=(640, 480)).run(Ticking())
+    assert waits == [250 + WAKE_MARGIN_MS]
+
+
+def test_another_thread_wakes_an_idle_wait_at_once():
+    app = App(size=(640, 480))
+    try:
+        pygame.event.clear()
+        pygame.time.set_timer(pygame.QUIT, 5000, 1)  # the test's own limit
+        threading.Timer(0.1, wake_loop).start()
+        started = time.perf_counter()
+        events = wait_for_events(None)
+        assert time.perf_counter() - started < 2.0
+        assert [event.type for event in events] == [app_module.WAKE_EVENT]
+    finally:
+        pygame.time.set_timer(pygame.QUIT, 0)
+        app.close()
+
+
+def test_a_scene_that_names_what_changed_is_redrawn_there_only(app, scene, monkeypatch):
+    area = pygame.Rect(10, 10, 50, 20)
+    scene.redraw_area = lambda: area
+    scene.colour = [200, 0, 0]
+    app.surface.fill((0, 0, 255))
+    updates = []
+    monkeypatch.setattr(pygame.display, "update", lambda rect: updates.append(rect))
+    monkeypatch.setattr(pygame.display, "flip", lambda: updates.append("all"))
+    scene.mark_dirty()
+    assert app.run_frame(0.0)
+    assert updates == [area]
+    assert app.surface.get_at(area.center)[:3] == (200, 0, 0)
+    assert app.surface.get_at((300, 300))[:3] == (0, 0, 255), "outside the area: untouched"
+    app.stack.mark_dirty()  # the stack changed: everything again
+    app.run_frame(0.0)
+    assert updates[-1] == "all"
 
 
 def test_a_scene_can_end_the_run(app):

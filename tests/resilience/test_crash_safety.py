@@ -1,7 +1,8 @@
 """The game killed with SIGKILL while it plays and saves loses nothing and damages nothing.
 
 A real process (`tests.resilience.autoplayer`) plays Klondike through the table, which saves
-after every move; it is killed at seeded random moments and started again, a handful of times.
+after every move; it is killed at seeded random moments (after one to three actions, then up
+to 0.4 s more) and started again, KILLS times in a row, within a time limit.
 After each kill the saved game must load (without being set aside) at the last completed
 action or the one that was under way, the next start must resume exactly there, and the
 settings and statistics must load without a word.
@@ -26,10 +27,12 @@ from game.store import SaveSlots, Settings, Statistics
 from game.store.savegame import TABLE_KEY
 
 ROOT = Path(__file__).resolve().parents[2]
-KILLS = 6
+KILLS = 32
 SEED = 1729
-ACTIONS_BEFORE_KILL = 3  # the player must be under way before a kill counts
+MOST_ACTIONS_BEFORE_KILL = 3  # the player must be under way, one to this many actions
+LATEST_KILL = 0.4  # seconds after those actions
 START_LIMIT = 60.0  # seconds a start may take on a busy machine
+TIME_LIMIT = 240.0  # seconds for all the kills together
 
 
 def start_player(seed: int, folder: Path, log: Path) -> subprocess.Popen:
@@ -47,9 +50,9 @@ def lines_of(log: Path) -> list[list[str]]:
     return [line.split() for line in text.splitlines(keepends=True) if line.endswith("\n")]
 
 
-def wait_until_playing(player: subprocess.Popen, log: Path) -> None:
+def wait_until_playing(player: subprocess.Popen, log: Path, actions: int) -> None:
     started = time.monotonic()
-    while sum(1 for words in lines_of(log) if words[0] == "at") < ACTIONS_BEFORE_KILL:
+    while sum(1 for words in lines_of(log) if words[0] == "at") < actions:
         if player.poll() is not None:
             raise AssertionError(f"the player stopped: {player.stderr.read().decode()[-2000:]}")
         assert time.monotonic() - started < START_LIMIT, "the player never got going"
@@ -93,12 +96,14 @@ def test_killed_while_saving_it_resumes_where_it_was(private_data_folder, tmp_pa
     chooser = random.Random(SEED)
     expected_start: tuple[int, int] | None = None
     actions = 0
+    began = time.monotonic()
     for kill in range(KILLS):
+        assert time.monotonic() - began < TIME_LIMIT, f"only {kill} kills in {TIME_LIMIT} s"
         log = tmp_path / f"player-{kill}.log"
         player = start_player(SEED + kill, private_data_folder, log)
         try:
-            wait_until_playing(player, log)
-            time.sleep(chooser.uniform(0.0, 0.6))
+            wait_until_playing(player, log, chooser.randint(1, MOST_ACTIONS_BEFORE_KILL))
+            time.sleep(chooser.uniform(0.0, LATEST_KILL))
         finally:
             os.kill(player.pid, signal.SIGKILL)
             player.wait()
@@ -118,4 +123,4 @@ def test_killed_while_saving_it_resumes_where_it_was(private_data_folder, tmp_pa
         assert not list(private_data_folder.glob("*.bad"))
         assert Settings.load(private_data_folder)[1] == []
         assert Statistics.load(private_data_folder)[1] == []
-    assert actions >= KILLS * ACTIONS_BEFORE_KILL
+    assert actions >= KILLS

@@ -12,6 +12,7 @@ import logging
 import threading
 from collections.abc import Callable
 
+from game.engine.app import wake_loop
 from game.rules.leap_frog import RULES, LeapFrogState
 from game.rules.moves import Cell, Leap, RemovePiece
 
@@ -85,6 +86,7 @@ class ComputerThought:
             move = simple_move(self.state)
         self._move = move
         self._done.set()
+        wake_loop()  # the loop may be asleep: the move is ready now
 
 
 COMPUTER_PAUSE = 0.45  # seconds of stillness before a computer's move is shown

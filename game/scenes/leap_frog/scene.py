@@ -178,6 +178,15 @@ class LeapFrogTable(Scene):
         return (super().is_idle() and not self.view.busy and not waiting
                 and self.ending is None)
 
+    def wake_in(self) -> float | None:
+        return self.match.clock.next_second()
+
+    def redraw_area(self) -> pygame.Rect | None:
+        if (super().needs_redraw() or self.view.busy or self.renderer.needs_redraw()
+                or self._dots() != self._shown_dots):
+            return None
+        return self.controls.toolbar.rect  # only the clock turned
+
     def needs_redraw(self) -> bool:
         return (super().needs_redraw() or self.view.busy or self.renderer.needs_redraw()
                 or self._dots() != self._shown_dots

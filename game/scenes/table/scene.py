@@ -146,6 +146,14 @@ class CardTableScene(Scene):
         return (super().is_idle() and self._auto_wait is None and self._ending is None
                 and self.hint is None and self.advisor.is_idle())
 
+    def wake_in(self) -> float | None:
+        return self.session.clock.next_second()
+
+    def redraw_area(self) -> pygame.Rect | None:
+        if super().needs_redraw() or self.renderer.needs_redraw():
+            return None
+        return self.toolbar.rect  # only the clock turned
+
     @property
     def automatic_pending(self) -> bool:
         """An automatic move may follow by itself in a moment."""

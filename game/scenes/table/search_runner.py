@@ -3,7 +3,8 @@
 A search runs on a daemon thread with a `Budget` whose cancel flag the table sets when the
 answer stops being wanted; a new search cancels the one under way and starts once that one
 has stopped, so a table never runs two. Answers come back through a queue and are handed to
-their callbacks by `poll`, on the UI thread; the threads never touch pygame or the table.
+their callbacks by `poll`, on the UI thread; the threads never touch the table, and only wake
+the game loop (`wake_loop`) so an answer is taken at once even if the loop sleeps.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.ai.search import Budget
+from game.engine.app import wake_loop
 
 log = logging.getLogger(__name__)
 
@@ -108,3 +110,4 @@ class SearchRunner:
             log.exception("a search failed")
             answer, ok = None, False
         self._answers.put((task, ok, answer))
+        wake_loop()

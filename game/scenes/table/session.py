@@ -48,6 +48,12 @@ class Stopwatch:
             return self._banked
         return self._banked + max(0.0, self._now() - self._since)
 
+    def next_second(self) -> float | None:
+        """Seconds until the whole seconds shown change, or None while the watch stands."""
+        if self._since is None:
+            return None
+        return 1.0 - self.elapsed % 1.0
+
     def start(self) -> None:
         """Begin counting (the first move); later calls change nothing."""
         self.started = True
