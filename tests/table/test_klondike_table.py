@@ -346,3 +346,11 @@ def test_options_that_do_not_touch_the_deal_leave_it_alone(make_table, context):
     dealt = table.state
     choose_options(table, {"appearance.felt": "blue"})
     assert table.state is dealt
+
+
+def test_an_assisted_game_shows_no_gain_in_the_cumulative_vegas_total(make_table, context):
+    context.settings.klondike.vegas_cumulative = True
+    table = make_table(near_won(scoring="vegas", score=-52 + 5 * 51))
+    game = table.scene.game
+    assert game.score_text(table.state, assisted=True) == "$203  (total $0)"
+    assert game.score_text(table.state) == "$203  (total $203)"

@@ -154,7 +154,8 @@ class TableGame:
 
     # Scores and the end -----------------------------------------------------------------
 
-    def score_text(self, state: Any) -> str:
+    def score_text(self, state: Any, *, assisted: bool = False) -> str:
+        """The toolbar's score; `assisted`: the computer helped, so no money would be paid."""
         return f"Score {self.rules.score(state):,}"
 
     def summary_score(self, state: Any) -> int | str:

@@ -96,7 +96,7 @@ class KlondikeTable(TableGame):
     def _vegas(self, state: KlondikeState) -> bool:
         return state.options.scoring == "vegas"
 
-    def score_text(self, state: KlondikeState) -> str:
+    def score_text(self, state: KlondikeState, *, assisted: bool = False) -> str:
         if state.options.scoring == "none":
             return ""
         if not self._vegas(state):
@@ -104,7 +104,7 @@ class KlondikeTable(TableGame):
         if self.settings.vegas_cumulative:
             balance = self.context.stats.get(GAME_ID).vegas_balance
             if state is not self._counted:  # the balance holds a game once it is counted
-                balance += state.score
+                balance += payable(state.score, assisted)
             return f"{dollars(state.score)}  (total {dollars(balance)})"
         return dollars(state.score)
 

@@ -172,7 +172,8 @@ class CardTableScene(Scene):
         seconds = self.session.clock.elapsed
         self._shown_second = int(seconds)
         self.toolbar.draw(surface, (self.deal_number(), self._deal_note(),
-                                    self.game.score_text(self.session.state),
+                                    self.game.score_text(self.session.state,
+                                                         assisted=self.session.assisted),
                                     f"Moves {self.session.move_count}", format_time(seconds)))
         self.advisor.draw(surface)
 
