@@ -10,6 +10,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from game.ai import hints, leap_year_solver
+from game.ai import leap_year_autoplay as autoplay
 from game.ai.leap_year_solver import (
     ADVISOR,
     auto_finish_line,
@@ -205,3 +206,50 @@ def test_the_solver_deals_the_cards_the_rules_deal():
         position = deal(position, stock)
         assert position.tableau == tuple(bytes(card.rank for card in pile)
                                          for pile in state.tableau)
+
+
+# Auto-play --------------------------------------------------------------------------------
+
+def test_auto_play_wins_a_pool_deal_start_to_finish():
+    end = autoplay.play_out(RULES.new_game(4))  # proven winnable, its line found in a second
+    assert RULES.is_won(end)
+
+
+def test_auto_play_makes_safe_plays_before_any_plan():
+    state = RULES.new_game(2)
+    move = autoplay.AutoPilot().move(state)
+    assert move is not None and state.tableau[move.source.index][-1].rank == 2
+
+
+def test_a_heuristic_plan_never_overrides_a_winning_line():
+    state = endgame([["QS", "KS"], ["KH", "QH"], ["QD"], ["KD", "KC", "QC"]],
+                    {0: 2, 1: 2, 2: 2, 3: 2})
+    line = solve(state, ENOUGH).line
+    pilot = autoplay.AutoPilot()
+    pilot.adopt(state, autoplay.Plan(line, True))
+    after_one = RULES.apply(state, line[0])
+    other = next(move for move in RULES.legal_moves(after_one) if move != line[1])
+    pilot.adopt(after_one, autoplay.Plan((other,), False))
+    assert pilot.move(after_one) == line[1]
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10**9))
+def test_the_heuristic_plays_legal_moves_up_to_the_next_deal(seed):
+    state = RULES.new_game(seed % 1000)
+    for _ in range(seed % 5):
+        state = RULES.apply(state, STOCK)
+    line = autoplay.heuristic_line(state, nodes=2_000)
+    assert line and line[-1] == STOCK and STOCK not in line[:-1]
+    for move in line:
+        state = RULES.apply(state, move)
+
+
+def test_the_heuristic_holds_a_card_back_when_playing_it_would_lose():
+    # One foundation shows a Jack, one a ten. The Queen of spades, first in reading order,
+    # fits, but played first it leaves the other Queen over the only Jack left: lost.
+    state = endgame([["QS"], ["JH", "QH"], ["KS", "KH"]], {0: 2, 1: 3})
+    first_card_first = RULES.apply(state, RULES.legal_moves(state)[0])
+    assert solve(first_card_first, ENOUGH).status == "lost"
+    line = autoplay.heuristic_line(state)
+    assert replays_to_win(state, line)

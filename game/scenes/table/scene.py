@@ -22,7 +22,7 @@ from game.rules import IllegalMove
 from game.scenes.context import Context
 from game.scenes.table import commands, painting, winnable
 from game.scenes.table.advisor import TableAdvisor
-from game.scenes.table.game import Switch, TableGame, format_time
+from game.scenes.table.game import WAIT, Switch, TableGame, format_time
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.keyboard import TableKeyboard
 from game.scenes.table.mouse import TableMouse
@@ -71,6 +71,7 @@ class CardTableScene(Scene):
     def on_enter(self) -> None:
         self._update_clock()  # a resumed game's time runs on from where it was saved
         commands.show_pending_notices(self)
+        self._wake_if_playing_itself()
 
     def on_pause(self) -> None:
         self.mouse.cancel()
@@ -85,6 +86,7 @@ class CardTableScene(Scene):
 
     def on_exit(self) -> None:
         self.advisor.stop()
+        self.game.stop_automatic()
         self.save()
 
     def on_quit(self) -> None:
@@ -245,6 +247,11 @@ class CardTableScene(Scene):
         if not self.session.finished:
             self._auto_wait = AUTO_DELAY
 
+    def _wake_if_playing_itself(self) -> None:
+        """A table that plays the game itself moves from any position it comes to."""
+        if self.game.plays_itself():
+            self.wake_automatic()
+
     def _playing(self) -> bool:
         return not self.session.finished
 
@@ -296,6 +303,7 @@ class CardTableScene(Scene):
         self._show_state([self.game.stock_pile] if parts is None else [leaving(parts)])
         self.context.play("card_slide")
         self.save()
+        self._wake_if_playing_itself()
 
     def show_hint(self) -> None:
         """Light up the move the game suggests, if it has a way to suggest one: the solver's,
@@ -322,7 +330,12 @@ class CardTableScene(Scene):
         if self.session.finished:
             return
         move = self.game.automatic_move(self.session.state)
-        if move is not None and move in self.session.legal_moves():
+        if move == WAIT:
+            self._auto_wait = AUTO_GAP
+            self.dirty = True  # what the table says it is busy with
+        elif move is not None and move in self.session.legal_moves():
+            if self.game.plays_itself():
+                self.session.assisted = True
             self.play(move, automatic=True)
 
     def _deal_animation(self, layout: TableLayout) -> None:
@@ -334,6 +347,7 @@ class CardTableScene(Scene):
         """Play another deal (a new game, a restart) on this table."""
         self.session = session
         self.advisor.stop()
+        self.game.stop_automatic()
         self._auto_wait = None
         self.hint = None
         self._ending = None
@@ -343,6 +357,7 @@ class CardTableScene(Scene):
             self.view.set_look(layout, self.view.art)
             self._deal_animation(layout)
         self._update_clock()
+        self._wake_if_playing_itself()
         self.dirty = True
 
     # Saving and the end -----------------------------------------------------------------
