@@ -17,15 +17,18 @@ fewer than the `played[r - 1] - played[r]` foundations showing r - 1 now (and th
 only drops by those plays). So each of them still finds a foundation when this card went up
 first, and the rest of the line, unchanged, wins too.
 
-Lost positions cut off at once: the last rank-r card played must come after every card of a
-lower rank (each rank-r card needs a rank r - 1 card played before it, one for one), so when
-the stock holds no rank-r card, some rank-r card left on the tableau must have no lower card
-under it.
+Lost positions cut off at once, by counting. Foundations never show more cards of rank r
+than of rank r - 1, so when u cards of some rank s <= r lie under a rank-r card x in its
+pile, all still unplayed when x goes up, at most 16 - u cards of rank r are up after x:
+x can be at most the (n - u)-th of the n rank-r cards left to go up. Giving each rank-r card
+on the tableau such a latest place (n for those in the stock, whose piles are unknown yet),
+distinct places 1..n exist only when, latest places sorted, the k-th is at least k; else the
+rank can never be finished. (The last rank-r card, say, must have no lower card under it.)
 """
 
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache, partial
 from operator import attrgetter
 from typing import NamedTuple
 
@@ -104,30 +107,62 @@ def deal(position: Position, stock: Stock) -> Position:
 
 def settle(position: Position, record: list[Step] | None = None) -> Position:
     """Make every safe play (see the module docstring), again and again."""
+    tableau, played, deals = position
+    piles: list[bytes] | None = None  # copied only once a play is made
+    counts = played
     moved = True
     while moved:
         moved = False
-        for index, pile in enumerate(position.tableau):
-            if pile and position.played[pile[-1] - 1] + pile.count(pile[-1], 0, -1) >= PER_RANK:
-                position = play_top(position, index)
-                if record is not None:
-                    record.append((PLAY, index))
-                moved = True
-    return position
+        for index, pile in enumerate(tableau if piles is None else piles):
+            if not pile:
+                continue
+            rank = pile[-1]
+            wanted = PER_RANK - counts[rank - 1]  # rank-r cards under this one needed
+            if wanted > 0 and (wanted >= len(pile) or pile.count(rank, 0, -1) < wanted):
+                continue
+            if piles is None:
+                piles, counts = list(tableau), bytearray(played)
+            piles[index] = pile[:-1]
+            counts[rank] += 1
+            if record is not None:
+                record.append((PLAY, index))
+            moved = True
+    if piles is None:
+        return position
+    return Position(tuple(piles), bytes(counts), deals)
+
+
+@lru_cache(maxsize=1 << 16)
+def held_under(pile: bytes) -> tuple[tuple[int, int], ...]:
+    """For each card of `pile` with cards of its rank or lower under it: (its rank, the most
+    cards of any one such rank under it). Piles recur from position to position (a move
+    changes one), hence the cache."""
+    beneath = [0] * (KING + 1)
+    held = []
+    for rank in pile:
+        most = max(beneath[1:rank + 1])
+        if most:
+            held.append((rank, most))
+        beneath[rank] += 1
+    return tuple(held)
 
 
 def is_dead(position: Position, stock: Stock) -> bool:
-    """True when some rank can never be finished (see the module docstring)."""
-    free = [False] * (KING + 1)
+    """True when some rank can never be finished: the rank-r cards left cannot be given an
+    order of play (see the module docstring). Cards with nothing of their rank or lower
+    under them may go up last of all, so they never make a rank dead."""
+    held: dict[int, list[int]] = {}
     for pile in position.tableau:
-        lowest = KING + 1
-        for rank in pile:
-            if rank <= lowest:
-                free[rank] = True
-                lowest = rank
-    in_stock = stock.left[position.deals]
-    return any(position.played[rank] < PER_RANK and not in_stock[rank] and not free[rank]
-               for rank in range(2, KING + 1))
+        for rank, most in held_under(pile):
+            held.setdefault(rank, []).append(most)
+    played = position.played
+    for rank, mosts in held.items():
+        left = PER_RANK - played[rank]
+        mosts.sort(reverse=True)
+        for place, most in enumerate(mosts, 1):
+            if left - most < place:
+                return True
+    return False
 
 
 def sorted_piles(position: Position) -> bool:

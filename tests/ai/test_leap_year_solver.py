@@ -15,6 +15,7 @@ from game.ai.leap_year_solver import (
     ADVISOR,
     auto_finish_line,
     deal,
+    is_dead,
     no_productive_moves,
     position_of,
     settle,
@@ -206,6 +207,27 @@ def test_the_solver_deals_the_cards_the_rules_deal():
         position = deal(position, stock)
         assert position.tableau == tuple(bytes(card.rank for card in pile)
                                          for pile in state.tableau)
+
+
+def test_a_queen_over_both_jacks_left_is_dead_though_another_queen_lies_free():
+    # Both Jacks lie under the Queen of spades, which can only go up after a Jack: lost,
+    # though the Queen of hearts has nothing under it.
+    state = endgame([["JS", "JH", "QS"], ["QH"], ["KS"], ["KH"]], {0: 3, 1: 3})
+    position = position_of(state)
+    assert is_dead(position, stock_of(state))
+    assert winnable_by_rules(state) is False
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**9))
+def test_a_dead_verdict_is_never_given_to_a_winnable_endgame(seed):
+    """Along a random game from a random endgame, every position called dead is lost."""
+    rng = random.Random(seed)
+    state = random_endgame(seed)
+    while not RULES.is_over(state):
+        if is_dead(position_of(state), stock_of(state)):
+            assert winnable_by_rules(state, limit=20_000) is not True
+        state = RULES.apply(state, rng.choice(RULES.legal_moves(state)))
 
 
 # Auto-play --------------------------------------------------------------------------------
