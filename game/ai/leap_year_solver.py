@@ -274,7 +274,7 @@ def beam_look(space: LeapYearSpace, root: Position, meter: Meter) -> SearchOutco
         for weights in BEAM_WEIGHTS:
             outcome = stage_beam(space, root, meter, width, partial(beam_score, weights),
                                  attrgetter("deals"))
-            if outcome.found or not meter.running():
+            if outcome.found or outcome.exhausted or not meter.running():
                 return outcome
         width *= 2
     return outcome
