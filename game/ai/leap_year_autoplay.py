@@ -35,7 +35,7 @@ from game.rules.leap_year import RULES, LeapYearState
 from game.rules.moves import STOCK, CardMove, StockMove
 
 Move = CardMove | StockMove
-FIRST_SECONDS = 10.0  # the deal's first search: as long as the pools' proofs had
+FIRST_SECONDS = 20.0  # the deal's first search: twice the pools' proofs had, for a busy machine
 LATER_SECONDS = 3.0  # each later search, after a deal
 STAGE_NODES = 20_000  # positions the heuristic compares between two deals, at most
 HEURISTIC_WEIGHTS = (0.5, 1.0)  # the weights of the solver's first beam
@@ -87,7 +87,18 @@ def heuristic_line(state: LeapYearState, nodes: int = STAGE_NODES) -> tuple[Move
         root = space.play(root, move, steps)
     if not last_deal and DEAL in space.moves(root):
         steps.append(STOCK)
-    return rules_line(RULES, state, steps, to_rules_move)[0]
+    line, _ = rules_line(RULES, state, steps, to_rules_move)
+    return line or _lowest_first(state)
+
+
+def _lowest_first(state: LeapYearState) -> tuple[Move, ...]:
+    """In a lost position (the solver's space has no moves there) the game goes on for the
+    score: the lowest top card that fits goes up, else the stock is dealt."""
+    moves = RULES.legal_moves(state)
+    plays = [move for move in moves if move != STOCK]
+    if plays:
+        return (min(plays, key=lambda move: state.tableau[move.source.index][-1].rank),)
+    return tuple(moves[:1])
 
 
 def _after_deal(space: LeapYearSpace, position: Position) -> float:

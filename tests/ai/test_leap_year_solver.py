@@ -275,3 +275,12 @@ def test_the_heuristic_holds_a_card_back_when_playing_it_would_lose():
     assert solve(first_card_first, ENOUGH).status == "lost"
     line = autoplay.heuristic_line(state)
     assert replays_to_win(state, line)
+
+
+def test_auto_play_plays_on_for_the_score_once_the_deal_is_lost():
+    # Both Queens of the first pile lie over both Jacks left: lost, yet a Queen can go up.
+    state = endgame([["JS", "JH", "QS", "QD"], ["QH"], ["KS"], ["KH"], ["KD"]],
+                    {0: 3, 1: 3, 2: 2})
+    assert is_dead(position_of(state), stock_of(state)) and RULES.legal_moves(state)
+    end = autoplay.play_out(state, lambda at: autoplay.Plan(autoplay.heuristic_line(at), False))
+    assert RULES.score(end) > RULES.score(state) and RULES.is_over(end)
