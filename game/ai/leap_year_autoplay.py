@@ -16,13 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 
 from game.ai.leap_year_solver import (
     DEAL,
+    STAGE_NODES,
     LeapYearSpace,
-    Position,
-    beam_score,
+    next_stage,
     position_of,
     settle,
     solve,
@@ -37,8 +36,6 @@ from game.rules.moves import STOCK, CardMove, StockMove
 Move = CardMove | StockMove
 FIRST_SECONDS = 20.0  # the deal's first search: twice the pools' proofs had, for a busy machine
 LATER_SECONDS = 3.0  # each later search, after a deal
-STAGE_NODES = 20_000  # positions the heuristic compares between two deals, at most
-HEURISTIC_WEIGHTS = (0.5, 1.0)  # the weights of the solver's first beam
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,22 +68,16 @@ def safe_move(state: LeapYearState) -> Move | None:
 
 
 def heuristic_line(state: LeapYearState, nodes: int = STAGE_NODES) -> tuple[Move, ...]:
-    """The plays up to the next deal, and that deal, leading to the position that looks best
-    after it: every order of plays is compared (up to `nodes` positions), so a card is held
-    back when playing it would block another, and the stock is dealt only when no play left
-    is worth making. With the stock dealt out, the plays that put up the most cards."""
+    """The greedy player's plays up to the next deal, and that deal (`next_stage`); in a
+    lost position, the lowest card that fits."""
     steps: list[Step] = []
     root = settle(position_of(state), steps)
     space = LeapYearSpace(stock_of(state))
-    last_deal = root.deals == len(space.stock.deals)
-    score: Callable[[Position], float] = (
-        (lambda position: sum(position.played)) if last_deal
-        else partial(_after_deal, space))
-    path = _best_in_stage(space, root, score, nodes)
-    for move in path:
-        root = space.play(root, move, steps)
-    if not last_deal and DEAL in space.moves(root):
-        steps.append(STOCK)
+    for move in next_stage(space, root, nodes):
+        if move == DEAL:  # the line ends with the deal: the safe plays after it come later
+            steps.append(STOCK)
+        else:
+            root = space.play(root, move, steps)
     line, _ = rules_line(RULES, state, steps, to_rules_move)
     return line or _lowest_first(state)
 
@@ -99,40 +90,6 @@ def _lowest_first(state: LeapYearState) -> tuple[Move, ...]:
     if plays:
         return (min(plays, key=lambda move: state.tableau[move.source.index][-1].rank),)
     return tuple(moves[:1])
-
-
-def _after_deal(space: LeapYearSpace, position: Position) -> float:
-    dealt = space.play(position, DEAL)
-    if space.is_goal(dealt):
-        return float("inf")
-    if not space.moves(dealt):
-        return float("-inf")  # dead: some rank can never be finished
-    return beam_score(HEURISTIC_WEIGHTS, dealt)
-
-
-def _best_in_stage(space: LeapYearSpace, root: Position,
-                   score: Callable[[Position], float], nodes: int) -> tuple[int, ...]:
-    """The plays (no deal) to the best-scoring position reachable from `root` by plays alone;
-    among equals the first found, which the lowest-first move order makes the natural one."""
-    best, best_path = score(root), ()
-    seen = {space.key(root)}
-    stack: list[tuple[Position, tuple[int, ...]]] = [(root, ())]
-    while stack and len(seen) < nodes:
-        position, path = stack.pop()
-        for move in reversed(space.moves(position)):
-            if move == DEAL:
-                continue
-            child = space.play(position, move)
-            key = space.key(child)
-            if key in seen:
-                continue
-            seen.add(key)
-            child_path = (*path, move)
-            value = score(child)
-            if value > best:
-                best, best_path = value, child_path
-            stack.append((child, child_path))
-    return best_path
 
 
 class AutoPilot:
