@@ -17,15 +17,19 @@ fewer than the `played[r - 1] - played[r]` foundations showing r - 1 now (and th
 only drops by those plays). So each of them still finds a foundation when this card went up
 first, and the rest of the line, unchanged, wins too.
 
-Lost positions cut off at once: the last rank-r card played must come after every card of a
-lower rank (each rank-r card needs a rank r - 1 card played before it, one for one), so when
-the stock holds no rank-r card, some rank-r card left on the tableau must have no lower card
-under it.
+Lost positions cut off at once, by counting. Foundations never show more cards of rank r
+than of rank r - 1, so when u cards of some rank s <= r lie under a rank-r card x in its
+pile, all still unplayed when x goes up, at most 16 - u cards of rank r are up after x:
+x can be at most the (n - u)-th of the n rank-r cards left to go up. Giving each rank-r card
+on the tableau such a latest place (n for those in the stock, whose piles are unknown yet),
+distinct places 1..n exist only when, latest places sorted, the k-th is at least k; else the
+rank can never be finished. (The last rank-r card, say, must have no lower card under it.)
 """
 
 from __future__ import annotations
 
-from functools import partial
+from collections.abc import Callable
+from functools import lru_cache, partial
 from operator import attrgetter
 from typing import NamedTuple
 
@@ -104,30 +108,62 @@ def deal(position: Position, stock: Stock) -> Position:
 
 def settle(position: Position, record: list[Step] | None = None) -> Position:
     """Make every safe play (see the module docstring), again and again."""
+    tableau, played, deals = position
+    piles: list[bytes] | None = None  # copied only once a play is made
+    counts = played
     moved = True
     while moved:
         moved = False
-        for index, pile in enumerate(position.tableau):
-            if pile and position.played[pile[-1] - 1] + pile.count(pile[-1], 0, -1) >= PER_RANK:
-                position = play_top(position, index)
-                if record is not None:
-                    record.append((PLAY, index))
-                moved = True
-    return position
+        for index, pile in enumerate(tableau if piles is None else piles):
+            if not pile:
+                continue
+            rank = pile[-1]
+            wanted = PER_RANK - counts[rank - 1]  # rank-r cards under this one needed
+            if wanted > 0 and (wanted >= len(pile) or pile.count(rank, 0, -1) < wanted):
+                continue
+            if piles is None:
+                piles, counts = list(tableau), bytearray(played)
+            piles[index] = pile[:-1]
+            counts[rank] += 1
+            if record is not None:
+                record.append((PLAY, index))
+            moved = True
+    if piles is None:
+        return position
+    return Position(tuple(piles), bytes(counts), deals)
+
+
+@lru_cache(maxsize=1 << 16)
+def held_under(pile: bytes) -> tuple[tuple[int, int], ...]:
+    """For each card of `pile` with cards of its rank or lower under it: (its rank, the most
+    cards of any one such rank under it). Piles recur from position to position (a move
+    changes one), hence the cache."""
+    beneath = [0] * (KING + 1)
+    held = []
+    for rank in pile:
+        most = max(beneath[1:rank + 1])
+        if most:
+            held.append((rank, most))
+        beneath[rank] += 1
+    return tuple(held)
 
 
 def is_dead(position: Position, stock: Stock) -> bool:
-    """True when some rank can never be finished (see the module docstring)."""
-    free = [False] * (KING + 1)
+    """True when some rank can never be finished: the rank-r cards left cannot be given an
+    order of play (see the module docstring). Cards with nothing of their rank or lower
+    under them may go up last of all, so they never make a rank dead."""
+    held: dict[int, list[int]] = {}
     for pile in position.tableau:
-        lowest = KING + 1
-        for rank in pile:
-            if rank <= lowest:
-                free[rank] = True
-                lowest = rank
-    in_stock = stock.left[position.deals]
-    return any(position.played[rank] < PER_RANK and not in_stock[rank] and not free[rank]
-               for rank in range(2, KING + 1))
+        for rank, most in held_under(pile):
+            held.setdefault(rank, []).append(most)
+    played = position.played
+    for rank, mosts in held.items():
+        left = PER_RANK - played[rank]
+        mosts.sort(reverse=True)
+        for place, most in enumerate(mosts, 1):
+            if left - most < place:
+                return True
+    return False
 
 
 def sorted_piles(position: Position) -> bool:
@@ -232,17 +268,73 @@ def beam_score(weights: tuple[float, float], position: Position) -> float:
 
 
 def beam_look(space: LeapYearSpace, root: Position, meter: Meter) -> SearchOutcome:
-    """Beams of every weighting, wider each time round, until one wins or time is up."""
+    """Beams of every weighting, wider each time round, until one wins, one proves the loss
+    (it left no position out) or time is up."""
     width = BEAM_WIDTH
     outcome = SearchOutcome(False, False, (), None, ())
     while width <= WIDEST_BEAM and meter.running():
         for weights in BEAM_WEIGHTS:
             outcome = stage_beam(space, root, meter, width, partial(beam_score, weights),
                                  attrgetter("deals"))
-            if outcome.found or not meter.running():
+            if outcome.found or outcome.exhausted or not meter.running():
                 return outcome
         width *= 2
     return outcome
+
+
+# Auto-play's heuristic (`leap_year_autoplay`): the best stage a greedy player can make.
+STAGE_NODES = 20_000  # positions `next_stage` compares between two deals, at most
+GREEDY_WEIGHTS = BEAM_WEIGHTS[0]
+
+
+def next_stage(space: LeapYearSpace, root: Position, nodes: int = STAGE_NODES
+               ) -> tuple[int, ...]:
+    """The plays up to the next deal, and that deal, leading to the position that looks best
+    after it (by the first beam's score): every order of plays is compared (up to `nodes`
+    positions), so a card is held back when playing it would block another. With the stock
+    dealt out, the plays that put up the most cards. Empty when nothing is worth doing."""
+    last_deal = root.deals == len(space.stock.deals)
+    if last_deal:
+        return best_in_stage(space, root, lambda position: sum(position.played), nodes)
+    path = best_in_stage(space, root, partial(after_deal, space), nodes)
+    position = root
+    for move in path:
+        position = space.play(position, move)
+    return (*path, DEAL) if DEAL in space.moves(position) else path
+
+
+def after_deal(space: LeapYearSpace, position: Position) -> float:
+    dealt = space.play(position, DEAL)
+    if space.is_goal(dealt):
+        return float("inf")
+    if not space.moves(dealt):
+        return float("-inf")  # dead: some rank can never be finished
+    return beam_score(GREEDY_WEIGHTS, dealt)
+
+
+def best_in_stage(space: LeapYearSpace, root: Position, score: Callable[[Position], float],
+                  nodes: int) -> tuple[int, ...]:
+    """The plays (no deal) to the best-scoring position reachable from `root` by plays alone;
+    among equals the first found, which the lowest-first move order makes the natural one."""
+    best, best_path = score(root), ()
+    seen = {space.key(root)}
+    stack: list[tuple[Position, tuple[int, ...]]] = [(root, ())]
+    while stack and len(seen) < nodes:
+        position, path = stack.pop()
+        for move in reversed(space.moves(position)):
+            if move == DEAL:
+                continue
+            child = space.play(position, move)
+            key = space.key(child)
+            if key in seen:
+                continue
+            seen.add(key)
+            child_path = (*path, move)
+            value = score(child)
+            if value > best:
+                best, best_path = value, child_path
+            stack.append((child, child_path))
+    return best_path
 
 
 def to_rules_move(state: LeapYearState, step: Step) -> CardMove | StockMove:

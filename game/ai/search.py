@@ -245,11 +245,13 @@ def stage_beam(space: SearchSpace[S, M], root: S, meter: Meter, width: int,
     """A quick look for a win that gives up completeness: from every position of the beam,
     each position reachable without leaving its stage (in Leap Year: between two deals) is
     visited; of the positions the moves that leave the stage lead to, only the `width` best
-    by `score` that still have moves go on to the next stage. It finds a goal or not, and
-    never proves that there is none."""
+    by `score` that still have moves go on to the next stage. It finds a goal or not; it
+    proves there is none (`exhausted`) only when no stage had more such positions than
+    `width`, so that nothing was left out."""
     if space.is_goal(root):
         return SearchOutcome(True, False, (), root, ())
     beam: list[tuple[S, tuple | None]] = [(root, None)]
+    complete = True
     while beam:
         seen: set = set()
         entering: dict = {}
@@ -271,8 +273,10 @@ def stage_beam(space: SearchSpace[S, M], root: S, meter: Meter, width: int,
                     seen.add(key)
                     stack.append((child, child_link))
         ranked = sorted(entering.values(), key=lambda entry: score(entry[0]), reverse=True)
-        beam = list(islice((entry for entry in ranked if space.moves(entry[0])), width))
-    return SearchOutcome(False, False, (), None, ())
+        going_on = (entry for entry in ranked if space.moves(entry[0]))
+        beam = list(islice(going_on, width))
+        complete = complete and next(going_on, None) is None
+    return SearchOutcome(False, complete, (), None, ())
 
 
 def _unlink(link: tuple | None) -> tuple:

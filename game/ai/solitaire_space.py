@@ -22,6 +22,7 @@ Step = Any  # a solver's description of one rules move
 Resolve = Callable[[Any, Step], Any]  # (rules state, step) -> rules move
 Look = Callable[[Any, Any, Meter], SearchOutcome]  # (space, root, meter): a quick search
 LOOK_SHARE = 0.7  # of the budget a look may spend before the complete search begins
+PROGRESS_NODES = 2_000  # the search for a progress line once a look proved the loss
 
 
 class RecordingSpace(Protocol[P, M]):
@@ -70,9 +71,11 @@ def solve_space(rules: Any, state: Any, phases: Sequence[RecordingSpace], root: 
     when the last phase ran out of positions too. Without a win, the progress line is the
     first phase's: the quick space heads for what looks best.
 
-    A `look`, an incomplete search in the first phase's moves (a beam, say), may go first
-    with a share of the budget: it can find a win, never prove a loss."""
+    A `look`, a quick search in the first phase's moves (a beam, say), may go first with a
+    share of the budget: it can find a win, and prove a loss only when it reports that it
+    left nothing of the space out and that space is the only phase."""
     meter = budget.start()
+    proven_lost = False
     if look is not None:
         nodes, seconds = meter.remaining()
         meter.limit(None if nodes is None else int(nodes * LOOK_SHARE),
@@ -81,6 +84,11 @@ def solve_space(rules: Any, state: Any, phases: Sequence[RecordingSpace], root: 
         meter.limit()
         if outcome.found:
             return _won(rules, state, phases[0], root, root_steps, outcome, meter, resolve)
+        # It left out nothing of the only space: lost; a short search still gives the
+        # progress line a hint may follow.
+        proven_lost = outcome.exhausted and len(phases) == 1
+        if proven_lost:
+            meter.limit(nodes=PROGRESS_NODES)
     first: SearchOutcome | None = None
     for space in phases:
         outcome = depth_first(space, root, meter)
@@ -91,7 +99,7 @@ def solve_space(rules: Any, state: Any, phases: Sequence[RecordingSpace], root: 
         return _won(rules, state, space, root, root_steps, outcome, meter, resolve)
     steps = root_steps + steps_of(phases[0], root, first.best_path)
     progress, _ = rules_line(rules, state, steps, resolve)
-    status = "lost" if outcome.exhausted else "unknown"
+    status = "lost" if proven_lost or outcome.exhausted else "unknown"
     return SolveResult(status, None, meter.nodes, meter.seconds, progress)
 
 

@@ -134,8 +134,9 @@ hearts: any 5 will do.
 - Click a top card to send it to the first foundation that takes it, in reading order: \
 the top row from the left, then the second row. Drag it to a foundation to choose another.
 - Right-click anywhere deals, as clicking the stock does.
-- Auto-play (the switch on the toolbar, also in the options) plays every card that can go up \
-by itself, one after another, until none can; turn it off to play each card yourself.
+- Auto-play (the switch on the toolbar, also in the options) plays the deal for you, card \
+by card and deal by deal, following the solver's winning line when it finds one; turn it off \
+to play each card yourself. A game auto-play has moved in counts as played, not won.
 ## The stock
 Click the stock (or right-click anywhere) to deal one card face up onto each of the eight \
 tableau piles, empty ones too. You may deal at any time. There is one pass only: no redeal.

@@ -124,7 +124,7 @@ TABS: tuple[OptionTab, ...] = (
         _winnable_only("leapfrog"),
     ), games=("leapfrog",), note=WINNABLE_NOTE),
     OptionTab("Leap Year", (
-        toggle("Auto-play to foundations", "leap_year.auto_play"),
+        toggle("Auto-play", "leap_year.auto_play"),
         _winnable_only("leap_year"),
     ), games=("leap_year",), note=WINNABLE_NOTE),
     OptionTab("Lucas Leaps", (

@@ -10,10 +10,12 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from game.ai import hints, leap_year_solver
+from game.ai import leap_year_autoplay as autoplay
 from game.ai.leap_year_solver import (
     ADVISOR,
     auto_finish_line,
     deal,
+    is_dead,
     no_productive_moves,
     position_of,
     settle,
@@ -205,3 +207,80 @@ def test_the_solver_deals_the_cards_the_rules_deal():
         position = deal(position, stock)
         assert position.tableau == tuple(bytes(card.rank for card in pile)
                                          for pile in state.tableau)
+
+
+def test_a_queen_over_both_jacks_left_is_dead_though_another_queen_lies_free():
+    # Both Jacks lie under the Queen of spades, which can only go up after a Jack: lost,
+    # though the Queen of hearts has nothing under it.
+    state = endgame([["JS", "JH", "QS"], ["QH"], ["KS"], ["KH"]], {0: 3, 1: 3})
+    position = position_of(state)
+    assert is_dead(position, stock_of(state))
+    assert winnable_by_rules(state) is False
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**9))
+def test_a_dead_verdict_is_never_given_to_a_winnable_endgame(seed):
+    """Along a random game from a random endgame, every position called dead is lost."""
+    rng = random.Random(seed)
+    state = random_endgame(seed)
+    while not RULES.is_over(state):
+        if is_dead(position_of(state), stock_of(state)):
+            assert winnable_by_rules(state, limit=20_000) is not True
+        state = RULES.apply(state, rng.choice(RULES.legal_moves(state)))
+
+
+# Auto-play --------------------------------------------------------------------------------
+
+def test_auto_play_wins_a_pool_deal_start_to_finish():
+    end = autoplay.play_out(RULES.new_game(4))  # proven winnable, its line found in a second
+    assert RULES.is_won(end)
+
+
+def test_auto_play_makes_safe_plays_before_any_plan():
+    state = RULES.new_game(2)
+    move = autoplay.AutoPilot().move(state)
+    assert move is not None and state.tableau[move.source.index][-1].rank == 2
+
+
+def test_a_heuristic_plan_never_overrides_a_winning_line():
+    state = endgame([["QS", "KS"], ["KH", "QH"], ["QD"], ["KD", "KC", "QC"]],
+                    {0: 2, 1: 2, 2: 2, 3: 2})
+    line = solve(state, ENOUGH).line
+    pilot = autoplay.AutoPilot()
+    pilot.adopt(state, autoplay.Plan(line, True))
+    after_one = RULES.apply(state, line[0])
+    other = next(move for move in RULES.legal_moves(after_one) if move != line[1])
+    pilot.adopt(after_one, autoplay.Plan((other,), False))
+    assert pilot.move(after_one) == line[1]
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10**9))
+def test_the_heuristic_plays_legal_moves_up_to_the_next_deal(seed):
+    state = RULES.new_game(seed % 1000)
+    for _ in range(seed % 5):
+        state = RULES.apply(state, STOCK)
+    line = autoplay.heuristic_line(state, nodes=2_000)
+    assert line and line[-1] == STOCK and STOCK not in line[:-1]
+    for move in line:
+        state = RULES.apply(state, move)
+
+
+def test_the_heuristic_holds_a_card_back_when_playing_it_would_lose():
+    # One foundation shows a Jack, one a ten. The Queen of spades, first in reading order,
+    # fits, but played first it leaves the other Queen over the only Jack left: lost.
+    state = endgame([["QS"], ["JH", "QH"], ["KS", "KH"]], {0: 2, 1: 3})
+    first_card_first = RULES.apply(state, RULES.legal_moves(state)[0])
+    assert solve(first_card_first, ENOUGH).status == "lost"
+    line = autoplay.heuristic_line(state)
+    assert replays_to_win(state, line)
+
+
+def test_auto_play_plays_on_for_the_score_once_the_deal_is_lost():
+    # Both Queens of the first pile lie over both Jacks left: lost, yet a Queen can go up.
+    state = endgame([["JS", "JH", "QS", "QD"], ["QH"], ["KS"], ["KH"], ["KD"]],
+                    {0: 3, 1: 3, 2: 2})
+    assert is_dead(position_of(state), stock_of(state)) and RULES.legal_moves(state)
+    end = autoplay.play_out(state, lambda at: autoplay.Plan(autoplay.heuristic_line(at), False))
+    assert RULES.score(end) > RULES.score(state) and RULES.is_over(end)

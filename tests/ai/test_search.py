@@ -103,3 +103,11 @@ def test_a_phase_limit_stops_a_search_without_spending_the_budget():
     meter.limit()
     assert meter.running()
     assert depth_first(Counting(goal_total=None), ROOT, meter).exhausted
+
+
+def test_a_beam_that_left_nothing_out_proves_there_is_no_goal():
+    space = Counting(goal_total=None)
+    wide = stage_beam(space, ROOT, Budget().start(), 100, total, stage)
+    assert not wide.found and wide.exhausted
+    narrow = stage_beam(space, ROOT, Budget().start(), 1, total, stage)
+    assert not narrow.found and not narrow.exhausted  # it dropped positions at each stage

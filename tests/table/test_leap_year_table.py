@@ -1,6 +1,7 @@
 """Leap Year played only through constructed mouse and key events, as a player would."""
 
 import itertools
+import time
 
 import pygame
 import pytest
@@ -88,20 +89,77 @@ def test_the_auto_play_switch_plays_the_cards_by_itself(leap_year, context):
     assert Settings.load(context.settings.folder)[0].leap_year.auto_play  # kept
     assert table.state == AUTO  # the cards go one after another, not at once
     table.settle()
-    assert isinstance(table.top, SummaryScene) and table.top.result.won
+    assert isinstance(table.top, SummaryScene)
+    assert table.top.headline == "Solved by the computer" and not table.top.result.won
     session = table.scene.session
     assert len(session.history.played) == 2 and session.move_count == 0
+    assert session.assisted
 
 
-def test_auto_play_follows_a_deal(leap_year, context):
+def run_until(table, done, seconds=60.0):
+    """Step the table by frames of a twentieth of a second, waiting a moment for auto-play's
+    search thread at each, until `done()`."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "the table never got there"
+        table.scene.game.runner.wait(0.002)
+        table.app.run_frame(0.05)
+
+
+def moved(table, count=1):
+    return lambda: table.scene.session.history.position >= count
+
+
+def test_auto_play_moves_at_once_on_a_fresh_deal(leap_year, context):
     context.settings.leap_year.auto_play = True
-    table = leap_year(RULES.new_game(5))
-    for _ in range(4):
-        table.click(table.centre_of(STOCK_REF))
-        table.settle()
-        assert table.scene.session.legal_moves() == [STOCK]  # nothing playable left behind
-    history = table.scene.session.history
-    assert table.scene.session.move_count == 4 and len(history.played) > 4
+    start = RULES.new_game(2)  # a 2 of hearts and a 2 of clubs can go up
+    table = leap_year(start, settle=False)
+    run_until(table, moved(table, 2), seconds=10)
+    session = table.scene.session
+    assert {move.source for move in session.history.played[:2]} == {
+        move.source for move in RULES.legal_moves(start) if move != STOCK}
+    assert session.assisted and session.move_count == 0
+
+
+def test_auto_play_moves_again_after_undo_and_on_a_resumed_game(make_table, context):
+    first = make_table(scene=open_card_table(context, LeapYearTable(context), 2))
+    first.click(first.centre_of(TABLEAU_REFS[0]))
+    first.settle()
+    context.settings.leap_year.auto_play = True
+    first.key(pygame.K_z, CTRL)
+    assert first.scene.session.history.position == 0
+    run_until(first, moved(first), seconds=10)
+    first.close()
+    context.settings.leap_year.auto_play = False
+    second = make_table(scene=open_card_table(context, LeapYearTable(context), None))
+    resumed_at = second.scene.session.history.position
+    context.settings.leap_year.auto_play = True
+    third = make_table(scene=open_card_table(context, LeapYearTable(context), None),
+                       settle=False)
+    assert third.scene.session.history.position == resumed_at
+    run_until(third, moved(third, resumed_at + 1), seconds=10)
+
+
+def test_auto_play_wins_a_winnable_deal_and_the_win_is_not_the_players(leap_year, context):
+    context.settings.leap_year.auto_play = True
+    table = leap_year(RULES.new_game(4), settle=False)  # in the pool of proven wins
+    run_until(table, lambda: isinstance(table.top, SummaryScene), seconds=120)
+    assert table.scene.session.is_won and table.scene.session.assisted
+    assert not table.top.result.won and table.top.headline == "Solved by the computer"
+    stats = context.stats.get("leap_year")
+    assert (stats.played, stats.won) == (1, 0)
+
+
+def test_turning_auto_play_off_stops_it(leap_year, context):
+    context.settings.leap_year.auto_play = True
+    table = leap_year(RULES.new_game(4), settle=False)
+    run_until(table, moved(table, 3), seconds=30)
+    switch = next(b for b in table.scene.toolbar.buttons if b.label == "Auto-play")
+    table.click(switch.rect.center)
+    position = table.scene.session.history.position
+    for _ in range(40):
+        table.app.run_frame(0.05)
+    assert table.scene.session.history.position == position
 
 
 def test_a_deal_flies_to_the_eight_piles_one_after_another(leap_year):

@@ -367,7 +367,7 @@ class TableAdvisor:
         """What the table says it is busy with, if anything."""
         if self.runner.label is not None:
             return self.runner.label
-        return DEMO_RUNNING if self.demo_on else None
+        return DEMO_RUNNING if self.demo_on else self.table.game.automatic_status()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """The toast's share (an answer stays until the player acts); while the demo plays,

@@ -22,6 +22,7 @@ from game.scenes.table.geometry import TableLayout
 from game.scenes.table.gestures import MoveParts, card_move_parts
 
 STOCK_PILE = PileRef("stock", 0)
+WAIT = "wait"  # an automatic move is on its way: ask again in a moment
 Piles = Mapping[Hashable, Sequence[Card]]
 Rows = tuple[tuple[str, str], ...]
 ASSISTED_LABEL = "The computer helped"
@@ -145,8 +146,21 @@ class TableGame:
         return []
 
     def automatic_move(self, state: Any) -> Any | None:
-        """The next move the table makes by itself after a move of the player's."""
+        """The next move the table makes by itself after a move of the player's, or `WAIT`
+        while it is still being worked out."""
         return None
+
+    def plays_itself(self) -> bool:
+        """The table plays the game for the player (auto-play): it moves in every position,
+        not only after the player's moves, and its moves make the game an assisted one."""
+        return False
+
+    def automatic_status(self) -> str | None:
+        """What the table says while an automatic move is being worked out."""
+        return None
+
+    def stop_automatic(self) -> None:
+        """The table leaves the deal: drop any work toward automatic moves."""
 
     def hint(self, state: Any) -> Any | None:
         """A move worth suggesting, if the game can tell one."""

@@ -2,8 +2,10 @@
 
 A click sends a top card to the first foundation that takes it, so the foundations fill from
 the left and a player can tell where a card will land. The stock shows the deals left. With
-auto-play on (a switch on the toolbar, or in the options) every playable card goes up by
-itself, one after another, for players who like to watch.
+auto-play on (a switch on the toolbar, or in the options) the table plays the deal itself,
+for players who like to watch: it follows the solver's winning line when one is found (the
+search runs off the UI thread, safe plays going up meanwhile), else a heuristic plan up to
+the next deal, then looks again (`game.ai.leap_year_autoplay`).
 """
 
 from __future__ import annotations
@@ -11,17 +13,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from game.ai.leap_year_autoplay import AutoPilot, Plan, plan, seconds_for
 from game.rules import GAMES
 from game.rules.leap_year import DECKS, FOUNDATIONS, STOCK_SIZE, TABLEAU_PILES, LeapYearState
-from game.rules.moves import CardMove
 from game.scenes.context import Context
-from game.scenes.table.game import Rows, Switch, TableGame, format_time
+from game.scenes.table.game import WAIT, Rows, Switch, TableGame, format_time
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.leap_year_layout import leap_year_layout
+from game.scenes.table.search_runner import SearchRunner
 
 GAME_ID = "leap_year"
 DEALS = STOCK_SIZE // TABLEAU_PILES
 TO_PLAY = 52 * DECKS - FOUNDATIONS  # every card but the Aces the foundations start with
+PLANNING = "Auto-play: looking for a winning line…"
 
 
 def deals_text(deals: int) -> str:
@@ -35,6 +39,10 @@ class LeapYearTable(TableGame):
 
     def __init__(self, context: Context) -> None:
         super().__init__(context, GAMES[GAME_ID])
+        self.pilot = AutoPilot()
+        self.runner = SearchRunner(self._failed)
+        self._planning: LeapYearState | None = None  # the position the running search is for
+        self._planned: LeapYearState | None = None  # the last position planned for
 
     @property
     def settings(self) -> Any:
@@ -54,15 +62,48 @@ class LeapYearTable(TableGame):
     def switches(self) -> list[Switch]:
         def turn(on: bool) -> None:
             self.settings.auto_play = on
+            if not on:
+                self.stop_automatic()
 
         return [Switch("Auto-play", lambda: self.settings.auto_play, turn)]
 
+    def plays_itself(self) -> bool:
+        return self.settings.auto_play
+
     def automatic_move(self, state: LeapYearState) -> Any | None:
-        """With auto-play on, the first card that may go up does, until none may."""
-        if not self.settings.auto_play:
+        """With auto-play on, the pilot's move; `WAIT` while a plan for `state` is being
+        worked out."""
+        if not self.settings.auto_play or self.rules.is_over(state):
             return None
-        return next((move for move in self.rules.legal_moves(state)
-                     if isinstance(move, CardMove)), None)
+        self.runner.poll()
+        move = self.pilot.move(state)
+        if move is not None or self._planned == state:  # planned, and nothing to do
+            return move
+        if self._planning != state or not self.runner.busy:
+            self._plan(state)
+        return WAIT
+
+    def _plan(self, state: LeapYearState) -> None:
+        self._planning = state
+
+        def adopt(found: Plan) -> None:
+            self.pilot.adopt(state, found)
+            self._planning, self._planned = None, state
+
+        self.runner.start(PLANNING, lambda budget: plan(state, budget), seconds_for(state),
+                          adopt)
+
+    def automatic_status(self) -> str | None:
+        return self.runner.label
+
+    def stop_automatic(self) -> None:
+        self.runner.cancel()
+        self.pilot = AutoPilot()
+        self._planning = self._planned = None
+
+    def _failed(self) -> None:
+        """A search failed: auto-play stops where it is rather than try again and again."""
+        self._planned, self._planning = self._planning, None
 
     def right_click_move(self, state: LeapYearState, legal: Sequence[Any]) -> Any | None:
         """Right-click anywhere deals, as clicking the stock does."""

@@ -22,7 +22,7 @@ from game.rules import IllegalMove
 from game.scenes.context import Context
 from game.scenes.table import commands, painting, winnable
 from game.scenes.table.advisor import TableAdvisor
-from game.scenes.table.game import Switch, TableGame, format_time
+from game.scenes.table.game import WAIT, Switch, TableGame, format_time
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.keyboard import TableKeyboard
 from game.scenes.table.mouse import TableMouse
@@ -72,6 +72,7 @@ class CardTableScene(Scene):
         self._update_clock()  # a resumed game's time runs on from where it was saved
         commands.show_pending_notices(self)
         self._check_end()  # a deal over before any move, or a save of an ended game
+        self._wake_if_playing_itself()
 
     def on_pause(self) -> None:
         self.mouse.cancel()
@@ -86,6 +87,7 @@ class CardTableScene(Scene):
 
     def on_exit(self) -> None:
         self.advisor.stop()
+        self.game.stop_automatic()
         self.save()
 
     def on_quit(self) -> None:
@@ -264,6 +266,11 @@ class CardTableScene(Scene):
         if not self.session.finished:
             self._auto_wait = AUTO_DELAY
 
+    def _wake_if_playing_itself(self) -> None:
+        """A table that plays the game itself moves from any position it comes to."""
+        if self.game.plays_itself():
+            self.wake_automatic()
+
     def _playing(self) -> bool:
         return not self.session.finished
 
@@ -316,6 +323,7 @@ class CardTableScene(Scene):
         self.context.play("card_slide")
         self.save()
         self._check_end()  # redoing the last move ends the game again
+        self._wake_if_playing_itself()
 
     def show_hint(self) -> None:
         """Light up the move the game suggests, if it has a way to suggest one: the solver's,
@@ -344,7 +352,12 @@ class CardTableScene(Scene):
         if self.session.finished:
             return
         move = self.game.automatic_move(self.session.state)
-        if move is not None and move in self.session.legal_moves():
+        if move == WAIT:
+            self._auto_wait = AUTO_GAP
+            self.dirty = True  # what the table says it is busy with
+        elif move is not None and move in self.session.legal_moves():
+            if self.game.plays_itself():
+                self.session.assisted = True
             self.play(move, automatic=True)
 
     def _deal_animation(self, layout: TableLayout) -> None:
@@ -357,6 +370,7 @@ class CardTableScene(Scene):
         deal at another point of its history: the cards fly there from where they lie."""
         self.session = session
         self.advisor.stop()
+        self.game.stop_automatic()
         self._auto_wait = None
         self.hint = None
         self._ending = None
@@ -369,6 +383,7 @@ class CardTableScene(Scene):
         elif self.size[0] > 0:
             self._show_state([])
         self._update_clock()
+        self._wake_if_playing_itself()
         self.dirty = True
         self._check_end()
 
