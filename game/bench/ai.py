@@ -32,7 +32,9 @@ MOVE_BUDGET_MS = 250  # DESIGN.md: a computer Leap Frog move in under 250 ms
 GREEDY = "greedy"
 PAIRINGS = (("hard", "medium"), ("easy", GREEDY), ("medium", GREEDY), ("hard", GREEDY))
 WIN_RATE_GOALS = {("hard", "medium"): 75}  # percent of the games the first side should win
-MATCH_GAMES = {"ai": 16, "all": 8}  # games per pairing by default, alone or within `all`
+# Games per pairing by default: 8 deals (every size twice, each variant and player count four
+# times: see `deal_options`), each played from both seatings.
+MATCH_GAMES = 16
 SIZES = (15, 16, 17, 18)
 VARIANTS = ("murray", "plain")
 PLAYER_COUNTS = (2, 4)
@@ -168,7 +170,7 @@ def time_figures(move_ms: dict[tuple[str, int], list[float]]) -> Iterator[Measur
 
 
 def run(args: argparse.Namespace) -> Iterator[Measurement]:
-    games = args.games or MATCH_GAMES.get(args.name, MATCH_GAMES["all"])
+    games = args.games or MATCH_GAMES
     games += games % 2  # whole pairs, so both sides move first equally often
     move_ms: dict[tuple[str, int], list[float]] = defaultdict(list)
     for first, second in PAIRINGS:
