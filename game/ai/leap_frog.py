@@ -18,7 +18,7 @@ import gc
 import random
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from game.ai.leap_frog_moves import (
@@ -46,14 +46,16 @@ EASY_REMOVAL_CHOICES = 8
 
 def choose_move(state: LeapFrogState, strength: str = "medium", *, time_limit: float = 0.25,
                 cancel: threading.Event | None = None,
-                seed: int | None = None) -> RemovePiece | Leap:
-    """A legal move for the player to move in `state`, found within about `time_limit` seconds.
+                seed: int | None = None,
+                clock: Callable[[], float] = time.perf_counter) -> RemovePiece | Leap:
+    """A legal move for the player to move in `state`, found within about `time_limit` seconds
+    of `clock` (wall time by default).
 
     When `cancel` is set the search stops and the best move found so far is returned. With a
     `seed` the choice is repeatable whenever the time limit does not cut the search short.
     Raises ValueError for an unknown strength or a finished game.
     """
-    started = time.perf_counter()
+    started = clock()
     if strength not in STRENGTHS:
         raise ValueError(f"unknown strength {strength!r}; expected one of {STRENGTHS}")
     rng = random.Random(seed)
@@ -63,7 +65,7 @@ def choose_move(state: LeapFrogState, strength: str = "medium", *, time_limit: f
     if strength == "easy":
         chosen = _easy_choice(candidates, RULES.must_remove(state), rng)
     else:
-        limits = Limits(started + SEARCH_SHARE * max(time_limit, 0.0), cancel)
+        limits = Limits(started + SEARCH_SHARE * max(time_limit, 0.0), cancel, clock)
         with _collector_paused():
             chosen = _searched_choice(state, geo, values, _shuffled_ties(candidates, rng),
                                       SEARCH_DEPTHS[strength], limits)

@@ -23,7 +23,7 @@ BENCHMARKS = {
         Benchmark("startup", "time from start to the first interactive frame",
                   "game.bench.startup"),
         Benchmark("rules", "legal_moves + apply per second for each game", "game.bench.rules"),
-        Benchmark("ai", "computer Leap Frog move time on 15x15 and 18x18", "game.bench.ai"),
+        Benchmark("ai", "computer Leap Frog strength and move time", "game.bench.ai"),
         Benchmark("solvers", "hint and solver search time for the solitaires",
                   "game.bench.solvers"),
         Benchmark("memory", "peak memory of a session", "game.bench.memory"),

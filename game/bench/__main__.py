@@ -28,7 +28,7 @@ def parser() -> argparse.ArgumentParser:
     result.add_argument("--seconds", type=float, default=1.5,
                         help="CPU time to measure each case for, in seconds (default: 1.5)")
     result.add_argument("--games", type=int, default=None,
-                        help="games in the ai benchmark's match (default: 40, or 10 within all)")
+                        help="games per pairing in the ai benchmark (default: 16)")
     result.add_argument("--deals", type=int, default=None,
                         help="deals per case in the solvers and winnable benchmarks (default: "
                              "100 and 200, or 10 within all)")

@@ -1,98 +1,186 @@
-"""Computer Leap Frog players: the hard player's strength and its time per move.
+"""Computer Leap Frog players: how strong each level is, and how long its moves take.
 
-Strength: a match of the hard player against the easy (greedy) one on the default 15x15
-Murray board, the first move alternating between them, each game dealt from its own seed.
-Time: the wall-clock time of every hard move, since that is what a person at the table waits;
-measured in the match and in shorter matches on the 18x18 board, orthogonal and diagonal.
-Each move gets the real time limit the table uses, so a long match takes minutes.
+Matches: hard against medium, and each level against a plain reference player that always
+takes the capture worth the most points now (`greedy_capture`). A match is played in pairs of
+games on one deal with the seats swapped, so neither side keeps the first move; the pairs go
+round the boards 15x15 to 18x18, plain and Murray, 2 and 4 players (`deal_options`). With four
+players the two sides sit alternately and each has two seats; a side wins a game when only its
+seats share the top score, and a top score shared across sides is a draw.
+
+Every search move gets the table's time limit measured in CPU time, on the thread that
+searches, so the results do not depend on how busy the machine is; the move times reported
+are CPU times too.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import time
+from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from game.ai.leap_frog import choose_move
 from game.bench.report import Measurement
-from game.rules.leap_frog import RULES
+from game.rules.leap_frog import PIECE_VALUES, RULES, LeapFrogState
+from game.rules.moves import Leap, RemovePiece
 
 TIME_LIMIT = 0.25  # seconds, what the table gives a computer player
 MOVE_BUDGET_MS = 250  # DESIGN.md: a computer Leap Frog move in under 250 ms
-WIN_RATE_GOAL = 90  # percent of the match the hard player should win against greedy
-MATCH_GAMES = {"ai": 40, "all": 10}  # the default match length, alone or within `all`
+GREEDY = "greedy"
+PAIRINGS = (("hard", "medium"), ("easy", GREEDY), ("medium", GREEDY), ("hard", GREEDY))
+WIN_RATE_GOALS = {("hard", "medium"): 75}  # percent of the games the first side should win
+# Games per pairing by default: 8 deals (every size twice, each variant and player count four
+# times: see `deal_options`), each played from both seatings.
+MATCH_GAMES = 16
+SIZES = (15, 16, 17, 18)
+VARIANTS = ("murray", "plain")
+PLAYER_COUNTS = (2, 4)
+Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
+
+
+def deal_options(pair: int) -> dict:
+    """The options of the `pair`-th pair of games: all 16 boards every 16 pairs, and each
+    block of 8 pairs sees every size twice and each variant and player count four times."""
+    size = SIZES[pair % 4]
+    players = PLAYER_COUNTS[pair // 4 % 2]
+    variant = VARIANTS[(pair % 4 // 2 + pair // 4 + pair // 8) % 2]
+    return {"size": size, "variant": variant, "players": players}
+
+
+def greedy_capture(state: LeapFrogState) -> RemovePiece | Leap:
+    """The reference player: the legal move that takes the most points now, the first in the
+    rules' order on ties (in the opening, the most valuable piece)."""
+    def points(move: RemovePiece | Leap) -> int:
+        squares = (move.square,) if isinstance(move, RemovePiece) else RULES.jumped_squares(move)
+        return sum(PIECE_VALUES[RULES.piece_at(state, square)] for square in squares)
+
+    return max(RULES.legal_moves(state), key=points)
 
 
 @dataclass
-class Tally:
-    """How a player fared over a match, and how long each of its moves took."""
+class Result:
+    """A side's games in one match."""
 
     wins: int = 0
     draws: int = 0
     losses: int = 0
-    move_seconds: list[float] = field(default_factory=list)
 
     @property
     def games(self) -> int:
         return self.wins + self.draws + self.losses
 
+    def add(self, other: Result) -> None:
+        self.wins += other.wins
+        self.draws += other.draws
+        self.losses += other.losses
 
-def play_game(seed: int, strengths: tuple[str, ...], tally: Tally, player: int,
+
+@dataclass
+class Match:
+    """The first side's results by player count, and every timed move by (level, size)."""
+
+    results: dict[int, Result] = field(default_factory=lambda: defaultdict(Result))
+    move_ms: dict[tuple[str, int], list[float]] = field(
+        default_factory=lambda: defaultdict(list))
+
+    @property
+    def total(self) -> Result:
+        total = Result()
+        for result in self.results.values():
+            total.add(result)
+        return total
+
+
+def play_game(seed: int, seats: tuple[str, ...], side: set[int], match: Match,
               **options: object) -> None:
-    """One game from deal `seed`, seat i played at `strengths[i]`; `player`'s result and move
-    times go into `tally`. Every choice is seeded, so a game replays the same when time allows.
-    """
-    state = RULES.new_game(seed, players=len(strengths), **options)
+    """One game from deal `seed`, seat i played by `seats[i]`; the result of the seats in
+    `side` goes into `match`, and so does the CPU time of every computer move."""
+    state = RULES.new_game(seed, players=len(seats), **options)
     turn = 0
     while not RULES.is_over(state):
-        started = time.perf_counter()
-        move = choose_move(state, strengths[state.to_move], time_limit=TIME_LIMIT,
-                           seed=seed * 1000 + turn)
-        if state.to_move == player:
-            tally.move_seconds.append(time.perf_counter() - started)
+        level = seats[state.to_move]
+        if level == GREEDY:
+            move = greedy_capture(state)
+        else:
+            started = time.thread_time()
+            move = choose_move(state, level, time_limit=TIME_LIMIT, seed=seed * 1000 + turn,
+                               clock=time.thread_time)
+            match.move_ms[level, state.options.size].append(
+                (time.thread_time() - started) * 1000)
         state = RULES.apply(state, move)
         turn += 1
-    winners = RULES.winners(state)
-    if player not in winners:
-        tally.losses += 1
-    elif len(winners) > 1:
-        tally.draws += 1
+    winners = set(RULES.winners(state))
+    result = match.results[len(seats)]
+    if not winners & side:
+        result.losses += 1
+    elif winners - side:
+        result.draws += 1
     else:
-        tally.wins += 1
+        result.wins += 1
 
 
-def match(games: int, first_seed: int = 0, **options: object) -> Tally:
-    """Hard against easy over `games` deals, hard moving first in every other game."""
-    tally = Tally()
+def play_match(first: str, second: str, games: int, first_seed: int = 0) -> Match:
+    """`games` games of `first` against `second`, in pairs on one deal with the seats swapped."""
+    match = Match()
     for game in range(games):
-        hard_first = game % 2 == 0
-        play_game(first_seed + game, ("hard", "easy") if hard_first else ("easy", "hard"),
-                  tally, 0 if hard_first else 1, **options)
-    return tally
+        pair, swapped = divmod(game, 2)
+        options = deal_options(pair)
+        sides = (second, first) if swapped else (first, second)
+        seats = tuple(sides[seat % 2] for seat in range(options.pop("players")))
+        side = {seat for seat, level in enumerate(seats) if level == first}
+        play_game(first_seed + pair, seats, side, match, **options)
+    return match
 
 
-def move_times(case: str, tally: Tally) -> Iterator[Measurement]:
-    times_ms = [seconds * 1000 for seconds in tally.move_seconds]
-    yield Measurement("ai", case, "hard_move_ms_median", statistics.median(times_ms), "ms",
-                      budget=MOVE_BUDGET_MS, higher_is_better=False)
-    yield Measurement("ai", case, "hard_move_ms_max", max(times_ms), "ms",
-                      budget=MOVE_BUDGET_MS, higher_is_better=False)
+def wilson_interval(wins: float, games: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate, in percent."""
+    if games == 0:
+        return 0.0, 100.0
+    rate = wins / games
+    spread = Z95 * math.sqrt(rate * (1 - rate) / games + Z95 * Z95 / (4 * games * games))
+    middle = rate + Z95 * Z95 / (2 * games)
+    scale = 1 + Z95 * Z95 / games
+    return 100 * max(0.0, (middle - spread) / scale), 100 * min(1.0, (middle + spread) / scale)
+
+
+def result_figures(case: str, result: Result, goal: float | None = None,
+                   counts: bool = True) -> Iterator[Measurement]:
+    """The win rate with its 95% interval and the draws; with `counts`, every game result."""
+    counted = (("wins", result.wins), ("draws", result.draws), ("losses", result.losses))
+    for metric, value in counted if counts else counted[1:2]:
+        yield Measurement("ai", case, metric, value, "games")
+    low, high = wilson_interval(result.wins, result.games)
+    yield Measurement("ai", case, "win_rate", 100 * result.wins / max(result.games, 1), "%",
+                      budget=goal)
+    yield Measurement("ai", case, "win_rate_low95", low, "%")
+    yield Measurement("ai", case, "win_rate_high95", high, "%")
+
+
+def time_figures(move_ms: dict[tuple[str, int], list[float]]) -> Iterator[Measurement]:
+    for (level, size), times in sorted(move_ms.items(), key=lambda item: (
+            ("easy", "medium", "hard").index(item[0][0]), item[0][1])):
+        case = f"{level} {size}x{size}"
+        yield Measurement("ai", case, "move_ms_median", statistics.median(times), "ms",
+                          budget=MOVE_BUDGET_MS, higher_is_better=False)
+        yield Measurement("ai", case, "move_ms_max", max(times), "ms",
+                          budget=MOVE_BUDGET_MS, higher_is_better=False)
 
 
 def run(args: argparse.Namespace) -> Iterator[Measurement]:
-    games = args.games or MATCH_GAMES.get(args.name, MATCH_GAMES["all"])
-    case = "15x15 murray, hard vs easy"
-    tally = match(games)
-    for metric, value in (("wins", tally.wins), ("draws", tally.draws),
-                          ("losses", tally.losses)):
-        yield Measurement("ai", case, metric, value, "games")
-    yield Measurement("ai", case, "win_rate", 100 * tally.wins / tally.games, "%",
-                      budget=WIN_RATE_GOAL)
-    yield from move_times(case, tally)
-    large_games = max(1, games // 20)
-    for diagonal in (False, True):
-        case = "18x18 murray" + (" diagonal" if diagonal else "")
-        yield from move_times(case, match(large_games, first_seed=1000, size=18,
-                                          diagonal=diagonal))
+    games = args.games or MATCH_GAMES
+    games += games % 2  # whole pairs, so both sides move first equally often
+    move_ms: dict[tuple[str, int], list[float]] = defaultdict(list)
+    for first, second in PAIRINGS:
+        match = play_match(first, second, games)
+        case = f"{first} vs {second}"
+        goal = WIN_RATE_GOALS.get((first, second))
+        yield from result_figures(case, match.total, goal)
+        for players, result in sorted(match.results.items()):
+            yield from result_figures(f"{case}, {players} players", result, counts=False)
+        for key, times in match.move_ms.items():
+            move_ms[key].extend(times)
+    yield from time_figures(move_ms)
+

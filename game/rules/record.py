@@ -43,24 +43,30 @@ def history_from_record(data: object, games: dict) -> tuple[str, History]:
         state = rules.new_game(seed, **options)
     except TypeError as error:
         raise ValueError(f"saved game options: {error}") from None
-    history = History.start(state)
-    for index, move_data in enumerate(expect_list(data["moves"], "saved game moves")):
-        move = rules.move_from_dict(move_data)
-        try:
-            state = rules.apply(state, move)
-        except ValueError as error:
-            raise ValueError(f"saved game move {index + 1}: {error}") from None
-        history = history.push(move, state)
-    if rules.from_dict(data["state"]) != state:
-        raise ValueError("saved game: the moves do not lead to the stored state")
-    redo_state, redo_history = state, history
-    for move_data in expect_list(data.get("redo", []), "saved game redo moves"):
-        move = rules.move_from_dict(move_data)
-        try:
-            redo_state = rules.apply(redo_state, move)
-        except ValueError:
-            break  # a bad redo line loses only the redo line
-        redo_history = redo_history.push(move, redo_state)
-    while redo_history.position > history.position:
-        redo_history = redo_history.undo()
-    return game_id, redo_history
+    played = expect_list(data["moves"], "saved game moves")
+    redo = expect_list(data.get("redo", []), "saved game redo moves")
+    stored, deal = data["state"], state
+
+    def replayed():
+        """Each move with the state it leads to; the stored state is checked once the played
+        moves are done, when the history asks for its first redo move."""
+        state = deal
+        for index, move_data in enumerate(played):
+            move = rules.move_from_dict(move_data)
+            try:
+                state = rules.apply(state, move)
+            except ValueError as error:
+                raise ValueError(f"saved game move {index + 1}: {error}") from None
+            yield move, state
+        if rules.from_dict(stored) != state:
+            raise ValueError("saved game: the moves do not lead to the stored state")
+        for move_data in redo:
+            move = rules.move_from_dict(move_data)
+            try:
+                state = rules.apply(state, move)
+            except ValueError:
+                return  # a bad redo line loses only the redo line
+            yield move, state
+
+    # One pass: the states the history does not keep are never all in memory at once.
+    return game_id, History.from_line(deal, replayed(), len(played))

@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 from game.ai.leap_frog import STRENGTHS, choose_move, greedy_move
 from game.ai.leap_frog_moves import best_leap_gain, leap_candidates, removal_candidates, values_of
 from game.ai.leap_frog_search import Limits, Search
+from game.bench import ai as bench_ai
+from game.bench.ai import GREEDY, deal_options, greedy_capture, wilson_interval
 from game.rules.leap_frog import PIECE_VALUES, RULES
 from game.rules.leap_frog_board import geometry, initial_counts
 from game.rules.moves import Cell, Leap, RemovePiece
@@ -219,3 +221,69 @@ def test_overlapping_searches_resume_garbage_collection_only_after_the_last():
     assert not gc.isenabled()
     second.__exit__(None, None, None)
     assert gc.isenabled()
+
+
+# --- the strength benchmark -------------------------------------------------------------------
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), turns=st.integers(0, 120), players=st.integers(2, 4),
+       variant=st.sampled_from(["murray", "plain"]))
+def test_the_reference_player_takes_the_most_points_now(seed, turns, players, variant):
+    state = random_position(seed, turns, players=players, variant=variant)
+    if RULES.is_over(state):
+        return
+    move = greedy_capture(state)
+    if RULES.must_remove(state):
+        assert PIECE_VALUES[RULES.piece_at(state, move.square)] == max(
+            PIECE_VALUES[piece] for piece in state.board if piece is not None)
+    else:
+        assert gain(state, move) == max(gain(state, other) for other in RULES.legal_moves(state))
+
+
+def test_the_match_goes_round_every_board_evenly():
+    boards = [tuple(sorted(deal_options(pair).items())) for pair in range(16)]
+    assert len(set(boards)) == 16  # 4 sizes x 2 variants x 2 player counts
+    for block in (range(0, 8), range(8, 16)):
+        options = [deal_options(pair) for pair in block]
+        assert Counter(option["size"] for option in options) == {15: 2, 16: 2, 17: 2, 18: 2}
+        assert Counter(option["variant"] for option in options) == {"murray": 4, "plain": 4}
+        assert Counter(option["players"] for option in options) == {2: 4, 4: 4}
+
+
+def test_each_side_moves_first_in_half_the_games(monkeypatch):
+    seatings = []
+
+    def recorded(seed, seats, side, match, **options):
+        seatings.append((seed, seats, side))
+
+    monkeypatch.setattr(bench_ai, "play_game", recorded)
+    bench_ai.play_match("hard", "medium", 4)
+    assert seatings == [(0, ("hard", "medium"), {0}), (0, ("medium", "hard"), {1}),
+                        (1, ("hard", "medium"), {0}), (1, ("medium", "hard"), {1})]
+    seatings.clear()
+    bench_ai.play_match("hard", "medium", 10)  # pair 4 is a game of four
+    assert seatings[8:] == [(4, ("hard", "medium", "hard", "medium"), {0, 2}),
+                            (4, ("medium", "hard", "medium", "hard"), {1, 3})]
+
+
+def test_a_short_match_counts_every_game_and_times_every_computer_move():
+    match = bench_ai.play_match("easy", GREEDY, 2)
+    assert match.total.games == 2 and set(match.results) == {2}
+    assert set(match.move_ms) == {("easy", 15)} and all(
+        0 <= ms < 1000 for ms in match.move_ms["easy", 15])
+
+
+def test_a_game_shared_across_the_sides_is_a_draw(monkeypatch):
+    monkeypatch.setattr(RULES, "winners", lambda state: (0, 1))
+    match = bench_ai.Match()
+    bench_ai.play_game(3, ("easy", "easy", "easy", "easy"), {0, 2}, match, size=15)
+    assert (match.total.wins, match.total.draws, match.total.losses) == (0, 1, 0)
+
+
+def test_wilson_intervals():
+    low, high = wilson_interval(20, 20)
+    assert 83 < low < 84 and high == 100
+    low, high = wilson_interval(10, 20)
+    assert 29 < low < 30 and 70 < high < 71
+    assert wilson_interval(0, 0) == (0.0, 100.0)

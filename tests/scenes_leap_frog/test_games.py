@@ -61,9 +61,33 @@ def test_two_computer_players_finish_a_game_unattended(make_table, context):
     state = table.state
     assert RULES.is_over(state)
     assert sum(map(len, state.captured)) + sum(p is not None for p in state.board) == 225
-    assert context.stats.get(GAME_ID).played == 1
     leader = table.match.lineup[RULES.winners(state)[0]].name
     assert table.top.result.rows[0][0].endswith(leader)
+    # No person played: the summary says so, and the player's statistics stay untouched.
+    assert not table.top.result.won
+    assert ("No person played", "not in your statistics") in table.top.result.rows
+    assert context.stats.get(GAME_ID).played == 0
+    assert not context.saves.exists(GAME_ID)
+
+
+def test_leaving_a_game_of_computers_alone_records_nothing(make_table, context):
+    table = make_table(new_match(8, ("computer", "computer")))
+    table.run(lambda: table.match.history.position >= 4)
+    table.close()
+    assert context.saves.exists(GAME_ID)  # it can still be watched to the end
+    open_leap_frog_table(context, 99)  # a new deal over it
+    assert context.stats.get(GAME_ID).played == 0
+    assert not context.saves.exists(GAME_ID)
+
+
+def test_a_new_game_over_computers_alone_does_not_ask(make_table, context):
+    table = make_table(new_match(8, ("computer", "computer")))
+    table.run(lambda: table.match.history.position >= 2)
+    table.key(pygame.K_F2)
+    table.app.stack.apply_pending()
+    assert table.top is table.scene  # not a game of the player's to lose: no question
+    assert table.match.history.position == 0
+    assert context.stats.get(GAME_ID).played == 0
 
 
 def test_the_game_is_saved_after_each_turn_and_resumes(make_table, context):

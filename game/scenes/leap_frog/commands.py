@@ -73,18 +73,23 @@ def new_match(context: Context, seed: int | None = None) -> Match:
 
 
 def record(context: Context, match: Match) -> None:
-    """Count the game in the statistics: the first person's score, and whether they won."""
+    """Count the game in the statistics: the first person's score, and whether they won (a
+    game no person played is not theirs to count)."""
+    if not match.recorded:
+        return
     score, won = match.focus_result()
     context.notify(context.stats.record_game(GAME_ID, score, won, seconds=match.clock.elapsed))
 
 
 def abandon(context: Context, match: Match) -> None:
-    """Leave `match` for good: unfinished and counted, it is a loss; its save goes."""
+    """Leave `match` for good: unfinished and counted, it is a loss (if a person played);
+    its save goes."""
     if match.counted and not match.finished:
         match.finish()
-        score, _ = match.focus_result()
-        context.notify(context.stats.record_game(GAME_ID, score, False,
-                                                 seconds=match.clock.elapsed))
+        if match.recorded:
+            score, _ = match.focus_result()
+            context.notify(context.stats.record_game(GAME_ID, score, False,
+                                                     seconds=match.clock.elapsed))
     if context.autosave:
         context.notify(context.saves.delete(GAME_ID))
 
@@ -128,7 +133,7 @@ def leave(table: LeapFrogTable) -> None:
 def ask_new_game(table: LeapFrogTable) -> None:
     """A new game with the current settings, asking first if that abandons a counted one."""
     match = table.match
-    if not match.counted or match.finished or table.stack is None:
+    if not match.recorded or match.finished or table.stack is None:
         new_game(table)
         return
     from game.scenes.dialogs import ConfirmDialog
@@ -183,6 +188,8 @@ def summary_result(table: LeapFrogTable) -> GameResult:
              match.score_text(player)) for place, player in ranking]
     rows.append(("Turns", str(match.history.position)))
     rows.append(("Time", format_time(match.clock.elapsed)))
+    if not lineup.has_human:
+        rows.append(("No person played", "not in your statistics"))
     _, won = match.focus_result()
     score = "  ·  ".join(f"{lineup[player].name} {scores[player]}" for _, player in ranking)
     return GameResult(GAME_ID, RULES.title, won and lineup.has_human, score, tuple(rows),

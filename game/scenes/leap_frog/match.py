@@ -1,7 +1,8 @@
 """One game of Leap Frog at the table, apart from how it looks.
 
 The match applies turns through the rules, keeps the undo history, knows who sits where and
-whether the game counts for the statistics yet (once a move has been made). With computer
+whether the game counts yet (once a move has been made; in the statistics, only with a person
+at the table). With computer
 players at the table, undo steps back to the last turn a person took, and redo forward to
 the next one, so a person never lands on a turn the computer would play again at once.
 """
@@ -63,6 +64,12 @@ class Match:
     def counted(self) -> bool:
         """A game counts for the statistics once it has had a move."""
         return self.move_count > 0 or self.history.position > 0
+
+    @property
+    def recorded(self) -> bool:
+        """The game goes into the player's statistics: it counts, and a person plays in it.
+        A game of computer players alone is only watched."""
+        return self.counted and self.lineup.has_human
 
     @property
     def in_opening(self) -> bool:
