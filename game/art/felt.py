@@ -1,8 +1,8 @@
 """Table cloth backgrounds: a felt colour with fine grain, soft mottling and a vignette.
 
 The grain is one small noise tile made once and repeated at full resolution; the mottling and
-vignette come from a coarse shade map stretched smoothly to half the window's size and cached,
-then doubled onto the window, so painting a 4K cloth takes a few milliseconds.
+vignette come from a coarse shade map stretched smoothly to a quarter of the window's size and
+cached, then stretched onto the window, so painting a 4K cloth takes a few milliseconds.
 """
 
 from __future__ import annotations
@@ -64,14 +64,12 @@ def _shade_map(size: tuple[int, int]) -> pygame.Surface:
 
 @lru_cache(maxsize=3)
 def _colour(size: tuple[int, int], theme: str) -> pygame.Surface:
-    """The cloth's colour and shading, without grain, at half the size of the window (at
-    least 1x1): it varies smoothly, so doubling its pixels loses nothing."""
-    width, height = max(1, (size[0] + 1) // 2), max(1, (size[1] + 1) // 2)
-    # Made at a fraction of the size and scaled up once (a 4K cloth made at full size took
-    # 50 ms).
-    reduced = _shade_map((max(2, width * 2 // SHADE_STEP), max(2, height * 2 // SHADE_STEP)))
+    """The cloth's colour and shading, without grain, at a fraction of the window's size:
+    it varies so smoothly that stretching it loses nothing (a 4K cloth made at full size
+    took 50 ms)."""
+    reduced = _shade_map((max(2, size[0] // SHADE_STEP), max(2, size[1] // SHADE_STEP)))
     reduced.fill(FELTS[theme], special_flags=pygame.BLEND_RGB_MULT)
-    return pygame.transform.smoothscale(reduced, (width, height))
+    return reduced
 
 
 def paint_felt(surface: pygame.Surface, theme: str = "green") -> None:
@@ -84,12 +82,7 @@ def paint_felt(surface: pygame.Surface, theme: str = "green") -> None:
     width, height = surface.get_size()
     if width <= 0 or height <= 0:
         return
-    colour = _colour((width, height), theme)
-    doubled = (colour.get_width() * 2, colour.get_height() * 2)
-    if doubled == (width, height):
-        pygame.transform.scale(colour, doubled, surface)
-    else:  # an odd size: the doubled colour overhangs by a pixel
-        surface.blit(pygame.transform.scale(colour, doubled), (0, 0))
+    pygame.transform.scale(_colour((width, height), theme), (width, height), surface)
     tile = _grain_tile()
     for y in range(0, height, GRAIN_TILE):
         for x in range(0, width, GRAIN_TILE):
