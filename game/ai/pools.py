@@ -23,7 +23,6 @@ import sys
 import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -138,6 +137,8 @@ def build_pool(spec: PoolSpec, seeds: Sequence[int], seconds: float, jobs: int =
     """Solve every deal of `seeds` (with `jobs` processes) and the pool's file contents."""
     work = [(spec, seed, seconds) for seed in seeds]
     if jobs > 1:
+        # Imported here: multiprocessing weighs 20 ms on every table's first frame otherwise.
+        from concurrent.futures import ProcessPoolExecutor
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             answers = list(pool.map(_prove, work))
     else:

@@ -159,7 +159,15 @@ class LayeredRenderer:
         self._static_valid = False
 
     def _rebuild_static(self, target: pygame.Surface) -> None:
-        if self._static is None or self._static.get_size() != target.get_size():
+        if not self._baked:
+            # Nothing rests yet (a deal's first frames): the background is the layer, which
+            # spares a window-sized surface and a copy of it (about 20 ms at 4K).
+            self._static = self._background
+            self._static_valid = True
+            self.static_rebuilds += 1
+            return
+        if (self._static is None or self._static is self._background
+                or self._static.get_size() != target.get_size()):
             self._static = pygame.Surface(target.get_size(), 0, target)
         self._static.blit(self._background, (0, 0))
         for sprite in sorted(self._baked, key=self._draw_key):

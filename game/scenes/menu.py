@@ -15,7 +15,7 @@ import pygame
 
 from game import __version__
 from game.art import palette
-from game.art.felt import THEMES, felt
+from game.art.felt import THEMES, paint_felt
 from game.art.overlays import soften
 from game.art.render import rounded_rect_surface
 from game.art.skin import corner_radius, title_surface
@@ -296,7 +296,7 @@ class MenuScene(Scene):
 
     def _paint(self, surface: pygame.Surface) -> None:
         theme = self.context.settings.appearance.felt
-        surface.blit(felt(self.size, theme if theme in THEMES else THEMES[0]), (0, 0))
+        paint_felt(surface, theme if theme in THEMES else THEMES[0])
         surface.blit(title_surface("Leaps", self.title_size), self.title_rect)
         tagline = f"A parlour of five games  •  version {__version__}"
         draw_text(surface, tagline, self.px(22), palette.TEXT,

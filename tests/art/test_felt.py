@@ -1,7 +1,7 @@
 import pygame
 import pytest
 
-from game.art.felt import THEMES, felt
+from game.art.felt import THEMES, felt, paint_felt
 
 
 def brightness(colour: pygame.Color) -> int:
@@ -37,3 +37,13 @@ def test_felt_is_cached_per_size_and_theme():
 def test_unknown_theme_is_rejected():
     with pytest.raises(ValueError, match="theme"):
         felt((10, 10), "tartan")
+
+
+def test_paint_felt_covers_the_surface_in_place_like_the_kept_cloth():
+    for size in ((320, 200), (321, 201)):
+        surface = pygame.Surface(size)
+        surface.fill((255, 0, 255))
+        paint_felt(surface, "blue")
+        assert surface.get_at((size[0] - 1, size[1] - 1))[:3] != (255, 0, 255)
+        assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(
+            felt(size, "blue"), "RGB")

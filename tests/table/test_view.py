@@ -5,7 +5,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.art.cards import card_art
+from game.art.cards import CardArt, card_art
 from game.engine.layers import LayeredRenderer
 from game.engine.tween import TweenManager
 from game.rules.history import History
@@ -127,3 +127,17 @@ def test_a_card_turned_over_flips_and_ends_face_up():
     run_out(tweens)
     assert seven.shown_up and seven.scale_x == 1.0  # ...and opened on its face
     check_at_rest(view, after)
+
+
+def test_a_fresh_deal_draws_no_face_before_its_cards_turn():
+    state = RULES.new_game(5)
+    view, _, tweens = make_view(state)
+    art = CardArt(view.layout.card_width)  # its own, so no other test's faces are in it
+    view.set_look(view.layout, art)
+    piles = RULES.piles(state)
+    order = [(key, index) for key, cards in piles.items() for index in range(len(cards))]
+    view.deal(piles, view.layout, order, (0, 0))
+    assert not art._faces and not any(sprite.shown_up for sprite in view.sprites())
+    run_out(tweens)
+    check_at_rest(view, state)
+    assert art._faces

@@ -16,7 +16,7 @@ from functools import lru_cache
 import pygame
 
 from game.art import palette
-from game.art.felt import THEMES, felt
+from game.art.felt import THEMES, paint_felt
 from game.art.render import rounded_rect_surface
 from game.art.skin import button_surface, corner_radius, draw_panel
 from game.engine.text import draw_text, wrap_text
@@ -94,7 +94,7 @@ def toolbar_readout(match: Match) -> tuple[str, str, str]:
 
 
 def paint_background(surface: pygame.Surface, layout: TableLayout, theme: str) -> None:
-    surface.blit(felt(surface.get_size(), theme if theme in THEMES else "green"), (0, 0))
+    paint_felt(surface, theme if theme in THEMES else "green")
     surface.blit(layout.art.board(), layout.board)
     for spot in layout.panels:
         draw_panel(surface, spot.rect)

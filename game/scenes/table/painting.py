@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.art import palette
-from game.art.felt import THEMES, felt
+from game.art.felt import THEMES, paint_felt
 from game.art.render import rounded_rect_surface
 from game.engine.text import render_text
 
@@ -30,7 +30,7 @@ def backdrop_key(table: CardTableScene) -> tuple:
 
 def paint_background(table: CardTableScene, surface: pygame.Surface) -> None:
     theme = table.context.settings.appearance.felt
-    surface.blit(felt(surface.get_size(), theme if theme in THEMES else "green"), (0, 0))
+    paint_felt(surface, theme if theme in THEMES else "green")
     layout, art, state = table.view.layout, table.view.art, table.session.state
     for key, spot in layout.piles.items():
         ghost = table.game.ghost(key, state)

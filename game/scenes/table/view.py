@@ -142,9 +142,12 @@ class CardView:
         self._use_layout(layout)
         for sprite in self.sprites():
             self._forget(sprite)
-        self.piles = {key: [self._new_sprite(card, key) for card in cards]
-                      for key, cards in piles.items()}
         flying = {place: number for number, place in enumerate(order)}
+        # A card that flies in leaves the deck face down: its face is drawn when it turns,
+        # not before the first frame (a 4K face takes milliseconds).
+        self.piles = {key: [self._new_sprite(card, key, face_down=(key, index) in flying)
+                            for index, card in enumerate(cards)]
+                      for key, cards in piles.items()}
         for key, sprites in self.piles.items():
             for index, sprite in enumerate(sprites):
                 number = flying.get((key, index))
@@ -153,8 +156,7 @@ class CardView:
                     self._land(sprite, index, cover=False)
                     continue
                 delay = number * DEAL_STAGGER
-                sprite.pos, sprite.shown_up = origin, False
-                self._dress(sprite)
+                sprite.pos = origin
                 self._glide(sprite, index, delay, lift=True, flight_order=number)
                 # Waiting cards stay hidden: until it takes off, a card is one of the deck.
                 sprite.visible = False
@@ -261,9 +263,11 @@ class CardView:
             image.set_alpha(255, pygame.RLEACCEL)
         sprite.dress(image, plain)
 
-    def _new_sprite(self, card: Card, key: Hashable) -> CardSprite:
+    def _new_sprite(self, card: Card, key: Hashable, *, face_down: bool = False
+                    ) -> CardSprite:
         assert self.art is not None
         sprite = CardSprite(card, self.art.back(), (0, 0), key, 0)
+        sprite.shown_up = sprite.shown_up and not face_down
         self._dress(sprite)
         self.renderer.add(sprite)
         return sprite
