@@ -218,7 +218,7 @@ def test_a_queen_over_both_jacks_left_is_dead_though_another_queen_lies_free():
     assert winnable_by_rules(state) is False
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=12, deadline=None)
 @given(st.integers(0, 10**9))
 def test_a_dead_verdict_is_never_given_to_a_winnable_endgame(seed):
     """Along a random game from a random endgame, every position called dead is lost."""
