@@ -12,6 +12,7 @@ from game.ai.pools import (
     PoolShelf,
     build_pool,
     first_winnable,
+    grow_pool,
     load_pool,
     main,
     proven_winnable,
@@ -41,6 +42,34 @@ def test_the_command_writes_a_valid_pool_for_a_tiny_range(tmp_path, capsys):
     for seed in pool.seeds:
         assert proven_winnable("klondike", seed, dict(DRAW1.options), 2.0)
     assert "klondike-draw1" in capsys.readouterr().out
+
+
+def test_growing_a_pool_goes_on_from_the_last_seed_tried_and_keeps_the_old_ones(tmp_path):
+    first = grow_pool(tmp_path, DRAW1, 100, 2.0, at_most=2)
+    assert first is not None and first.tried == 2 and set(first.seeds) <= {1, 2}
+    again = grow_pool(tmp_path, DRAW1, 100, 2.0, at_most=2)  # a later run resumes
+    assert again.tried == 4 and again.seeds[:len(first.seeds)] == first.seeds
+    assert set(again.seeds) - set(first.seeds) <= {3, 4}
+    assert grow_pool(tmp_path, DRAW1, len(again.seeds), 2.0).tried == 4  # already big enough
+
+
+def test_growing_stops_once_the_pool_is_big_enough(tmp_path):
+    pool = grow_pool(tmp_path, DRAW1, 2, 2.0)
+    assert len(pool.seeds) == 2 and pool.tried == pool.seeds[-1]
+
+
+def test_growing_refuses_a_damaged_pool(good_data, tmp_path):
+    write_pool(tmp_path, DRAW1, damaged(good_data, lambda d: d.update(seeds=[])))
+    with pytest.raises(ValueError, match="not a valid pool"):
+        grow_pool(tmp_path, DRAW1, 10, 1.0)
+    assert main(["--grow-to", "10", "--pool", "klondike-draw1", "--out", str(tmp_path)]) == 1
+
+
+def test_the_command_grows_a_pool(tmp_path, capsys):
+    assert main(["--grow-to", "50", "--at-most", "2", "--seconds", "2", "--pool",
+                 "klondike-draw1", "--out", str(tmp_path)]) == 0
+    assert "of seeds 1..2" in capsys.readouterr().out
+    assert load_pool(tmp_path, DRAW1).tried == 2
 
 
 def test_a_pool_holds_only_deals_the_solver_won(good_data):
