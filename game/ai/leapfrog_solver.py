@@ -181,7 +181,7 @@ def exhaustive(root: Grid, meter: Meter) -> SearchOutcome:
     in any order being one position: `depth_first` without the move ordering and the
     progress, so about twice as many positions a second, which is what proving a loss
     needs. Finds a win or not; never a progress line."""
-    seen = {b"".join(sorted(rows_of(root)))}
+    seen: set[bytes] = set()
     grids, move_lists, indices = [root], [fills(root)], [0]
     while grids:
         index = indices[-1]
@@ -192,11 +192,14 @@ def exhaustive(root: Grid, meter: Meter) -> SearchOutcome:
             indices.pop()
             continue
         indices[-1] = index + 1
-        child = settle(fill(grids[-1], moves[index]))
+        # Told apart before the safe moves, which are then made only for a new position:
+        # a position reached twice that way may be searched twice, never missed.
+        child = fill(grids[-1], moves[index])
         key = b"".join(sorted(rows_of(child)))
         if key in seen:
             continue
         seen.add(key)
+        child = settle(child)
         if not meter.tick():
             return SearchOutcome(False, False, (), None, ())
         if is_won(child):
