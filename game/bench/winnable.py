@@ -58,7 +58,9 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     spread = z * z / trials
     centre = (share + spread / 2) / (1 + spread)
     half = z * math.sqrt(share * (1 - share) / trials + spread / (4 * trials)) / (1 + spread)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # The interval always holds the observed share; clamping keeps rounding from moving
+    # it off 0 or 1 there.
+    return min(share, max(0.0, centre - half)), max(share, min(1.0, centre + half))
 
 
 def verdict(case_name: str, seed: int, limit: float, nodes: int | None) -> tuple[str, float]:
