@@ -182,6 +182,8 @@ def exhaustive(root: Grid, meter: Meter) -> SearchOutcome:
     progress, so about twice as many positions a second, which is what proving a loss
     needs. Finds a win or not; never a progress line."""
     seen: set[bytes] = set()
+    # Bound to locals: this loop is the whole cost of a proof.
+    remember, join, tick = seen.add, b"".join, meter.tick
     grids, move_lists, indices = [root], [fills(root)], [0]
     while grids:
         index = indices[-1]
@@ -195,12 +197,12 @@ def exhaustive(root: Grid, meter: Meter) -> SearchOutcome:
         # Told apart before the safe moves, which are then made only for a new position:
         # a position reached twice that way may be searched twice, never missed.
         child = fill(grids[-1], moves[index])
-        key = b"".join(sorted(rows_of(child)))
+        key = join(sorted(rows_of(child)))
         if key in seen:
             continue
-        seen.add(key)
+        remember(key)
         child = settle(child)
-        if not meter.tick():
+        if not tick():
             return SearchOutcome(False, False, (), None, ())
         if is_won(child):
             path = tuple(moves[i - 1] for moves, i in zip(move_lists, indices, strict=True))
