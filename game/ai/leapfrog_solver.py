@@ -22,6 +22,9 @@ Soundness of the search:
   which cannot move before X does), moving X first keeps the line winning, so those safe
   moves are made at once. The move ordering then tries final places first, then moves that
   leave a live gap behind.
+
+A search in that order gets a share of the budget; most wins are found there. Proving a loss
+means visiting every position, so the rest goes to a plainer search that does only that.
 """
 
 from __future__ import annotations
@@ -29,8 +32,15 @@ from __future__ import annotations
 from functools import lru_cache
 from operator import itemgetter
 
-from game.ai.search import Budget, SolitaireAdvisor, SolveResult
-from game.ai.solitaire_space import nothing_to_gain, solve_space
+from game.ai.search import (
+    Budget,
+    Meter,
+    SearchOutcome,
+    SolitaireAdvisor,
+    SolveResult,
+    depth_first,
+)
+from game.ai.solitaire_space import nothing_to_gain, rules_line, steps_of
 from game.rules.cards import SUITS
 from game.rules.leapfrog import COLUMNS, ROWS, RULES, LeapfrogState
 from game.rules.moves import Cell, GapMove
@@ -42,13 +52,17 @@ GAP = 0
 KING = 13
 DEUCE = 2
 KINGS = tuple(suit * 16 + KING for suit in range(len(SUITS)))
-# Each suit's complete row, King to 2, without the last column.
-COMPLETE_ROWS = frozenset(bytes(range(king, king - KING + 1, -1)) for king in KINGS)
 RANK_MASK = 15
 FIRST_COLUMN = range(0, ROWS * COLUMNS, COLUMNS)
 SEQUENCE, POSITION, SUIT, WIN = 2, 5, 10, 400
 
+# Each King's final row without the last column, King to 2.
+FINAL_RUNS = {king: bytes(range(king, king - KING + 1, -1)) for king in KINGS}
+COMPLETE_ROWS = frozenset(FINAL_RUNS.values())
 PROBE_BUDGET = Budget(max_nodes=20_000, max_seconds=0.5)
+# Of the budget, what the search in the most promising order may spend before the search
+# of every position begins.
+ORDERED_SHARE = 0.3
 
 
 def grid_of(state: LeapfrogState) -> Grid:
@@ -134,20 +148,69 @@ def _merit(grid: Grid, move: Move) -> tuple[bool, bool, bool]:
 def safe_move(grid: Grid) -> Move | None:
     """A move that may be made at once without losing a win (see the module docstring): a
     card into its final place, from the last column or from just left of the next card down
-    of its suit, or a 2."""
-    gap = grid.find(GAP)
-    while gap >= 0:
-        col = gap % COLUMNS
-        left = grid[gap - 1] if col else GAP
-        if left & RANK_MASK > DEUCE:
-            card = left - 1
-            source = grid.index(card)
-            if ((source % COLUMNS == COLUMNS - 1 or card & RANK_MASK == DEUCE
-                 or grid[source + 1] == card - 1)
-                    and final_run(grid[gap - col:gap - col + COLUMNS]) == col):
-                return source, gap
-        gap = grid.find(GAP, gap + 1)
+    of its suit, or a 2. Rows are looked at in order, each at the end of its final run."""
+    for start in FIRST_COLUMN:
+        king = grid[start]
+        if king & RANK_MASK != KING:
+            continue
+        run = FINAL_RUNS[king]
+        length = 1
+        while length < KING - 1 and grid[start + length] == run[length]:
+            length += 1
+        if length == KING - 1 or grid[start + length] != GAP:
+            continue
+        card = king - length
+        source = grid.index(card)
+        if (source % COLUMNS == COLUMNS - 1 or card & RANK_MASK == DEUCE
+                or grid[source + 1] == card - 1):
+            return source, start + length
     return None
+
+
+def settle(grid: Grid, record: list | None = None) -> Grid:
+    """Make the safe moves, one after another, while there are any."""
+    while (move := safe_move(grid)) is not None:
+        if record is not None:
+            record.append(move)
+        grid = fill(grid, move)
+    return grid
+
+
+def exhaustive(root: Grid, meter: Meter) -> SearchOutcome:
+    """Every position reachable from `root` (settled), depth first in the rules' order, rows
+    in any order being one position: `depth_first` without the move ordering and the
+    progress, so about twice as many positions a second, which is what proving a loss
+    needs. Finds a win or not; never a progress line."""
+    seen: set[bytes] = set()
+    # Bound to locals: this loop is the whole cost of a proof.
+    remember, join, tick = seen.add, b"".join, meter.tick
+    grids, move_lists, indices = [root], [fills(root)], [0]
+    while grids:
+        index = indices[-1]
+        moves = move_lists[-1]
+        if index == len(moves):
+            grids.pop()
+            move_lists.pop()
+            indices.pop()
+            continue
+        indices[-1] = index + 1
+        # Told apart before the safe moves, which are then made only for a new position:
+        # a position reached twice that way may be searched twice, never missed.
+        child = fill(grids[-1], moves[index])
+        key = join(sorted(rows_of(child)))
+        if key in seen:
+            continue
+        remember(key)
+        child = settle(child)
+        if not tick():
+            return SearchOutcome(False, False, (), None, ())
+        if is_won(child):
+            path = tuple(moves[i - 1] for moves, i in zip(move_lists, indices, strict=True))
+            return SearchOutcome(True, False, path, child, ())
+        grids.append(child)
+        move_lists.append(fills(child))
+        indices.append(0)
+    return SearchOutcome(False, True, (), None, ())
 
 
 class LeapfrogSpace:
@@ -160,13 +223,11 @@ class LeapfrogSpace:
     def moves(self, grid: Grid) -> list[Move]:
         return sorted(fills(grid), key=lambda move: _merit(grid, move), reverse=True)
 
-    def play(self, grid: Grid, move: Move | None, record: list | None = None) -> Grid:
-        while move is not None:
-            if record is not None:
-                record.append(move)
-            grid = fill(grid, move)
-            move = safe_move(grid) if self.settle else None
-        return grid
+    def play(self, grid: Grid, move: Move, record: list | None = None) -> Grid:
+        if record is not None:
+            record.append(move)
+        grid = fill(grid, move)
+        return settle(grid, record) if self.settle else grid
 
     def key(self, grid: Grid) -> bytes:
         return b"".join(sorted(rows_of(grid)))
@@ -190,11 +251,32 @@ def to_gap_move(state: LeapfrogState, move: Move) -> GapMove:
 
 
 def solve(state: LeapfrogState, budget: Budget) -> SolveResult:
-    """Search for a win from `state` within `budget`; the progress line leads to the best
-    score seen, for hints when no win is found."""
+    """Search for a win from `state` within `budget`: first in the most promising order for
+    a share of the budget, which finds most wins and leads the progress line (to the best
+    score seen, for hints when no win is found); then, if that did not settle it, every
+    position as fast as possible, which is what proving a loss takes."""
+    meter = budget.start()
     root_steps: list[Move] = []
-    root = SPACE.play(grid_of(state), safe_move(grid_of(state)), root_steps)
-    return solve_space(RULES, state, [SPACE], root, root_steps, budget, to_gap_move)
+    root = settle(grid_of(state), root_steps)
+    nodes, seconds = meter.remaining()
+    meter.limit(None if nodes is None else int(nodes * ORDERED_SHARE),
+                None if seconds is None else seconds * ORDERED_SHARE)
+    ordered = depth_first(SPACE, root, meter)
+    meter.limit()
+    outcome = ordered
+    if not (ordered.found or ordered.exhausted) and meter.running():
+        outcome = exhaustive(root, meter)
+    if outcome.found:
+        steps = root_steps + steps_of(SPACE, root, outcome.path)
+        line, end = rules_line(RULES, state, steps, to_gap_move)
+        if not RULES.is_won(end):
+            raise ValueError("Leapfrog solver: the winning line does not win")
+        return SolveResult("won", line, meter.nodes, meter.seconds, line)
+    progress, _ = rules_line(RULES, state, root_steps + steps_of(SPACE, root,
+                                                                 ordered.best_path),
+                             to_gap_move)
+    return SolveResult("lost" if outcome.exhausted else "unknown", None, meter.nodes,
+                       meter.seconds, progress)
 
 
 def no_productive_moves(state: LeapfrogState, budget: Budget = PROBE_BUDGET) -> bool:

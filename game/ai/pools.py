@@ -6,6 +6,10 @@ A pool holds the options its proofs were made for (the rules options that decide
 deal can be won: Klondike's draw, redeals and starting rank; scoring plays no part) and is
 written as JSON to assets/winnable/<game>[-<label>].json.
 
+With `--grow-to N` it extends the pools already written instead: it goes on from the seed
+after the last one tried until a pool holds N deals, writing the file after every deal, so
+an interrupted run loses at most one deal's work and the same command resumes it.
+
 Loading checks everything: the file's kind and format, the game, the options, the seeds, and
 that the first seed still deals the very cards it dealt when the pool was made (so a change
 to the shuffle can never pass off unproven deals as winnable). A pool failing any check is
@@ -87,6 +91,7 @@ class Pool:
     spec: PoolSpec
     seeds: tuple[int, ...]
     solver: str
+    tried: int = 0  # seeds 1..tried were tried
 
 
 # Proving deals ------------------------------------------------------------------------------
@@ -143,12 +148,57 @@ def build_pool(spec: PoolSpec, seeds: Sequence[int], seconds: float, jobs: int =
             answers = list(pool.map(_prove, work))
     else:
         answers = [_prove(job) for job in work]
-    won = [seed for seed, winnable in answers if winnable]
+    return pool_data(spec, [seed for seed, winnable in answers if winnable], len(work),
+                     seconds)
+
+
+def pool_data(spec: PoolSpec, seeds: Sequence[int], tried: int, seconds: float) -> dict:
+    """A pool file's contents: `seeds` proven winnable among the first `tried` seeds."""
     options = dict(spec.options)
     return {"kind": KIND, "format": FORMAT, "game": spec.game_id, "options": options,
-            "solver": SOLVER, "seconds_per_deal": seconds, "seeds_tried": len(work),
-            "first_deal": deal_fingerprint(spec.game_id, won[0], options) if won else "",
-            "seeds": won}
+            "solver": SOLVER, "seconds_per_deal": seconds, "seeds_tried": tried,
+            "first_deal": deal_fingerprint(spec.game_id, seeds[0], options) if seeds else "",
+            "seeds": list(seeds)}
+
+
+def grow_pool(folder: Path, spec: PoolSpec, target: int, seconds: float, jobs: int = 1,
+              at_most: int | None = None) -> Pool | None:
+    """Extend the pool of `spec` in `folder` (started afresh when there is none) with the
+    seeds after the last one tried, `jobs` deals at a time, until it holds `target` deals or
+    `at_most` more seeds were tried. The file is rewritten after every batch, so a run that
+    is stopped resumes from there. The pool, or None when it is still empty."""
+    path = folder / spec.file_name
+    pool = load_pool(folder, spec) if path.exists() else None
+    if path.exists() and pool is None:
+        raise ValueError(f"{path} is not a valid pool; move it away to start afresh")
+    seeds = list(pool.seeds) if pool else []
+    tried = max(pool.tried, *pool.seeds) if pool else 0
+    limit = None if at_most is None else tried + at_most
+    with ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else _Inline() as runner:
+        while len(seeds) < target and (limit is None or tried < limit):
+            count = jobs if limit is None else min(jobs, limit - tried)
+            batch = range(tried + 1, tried + 1 + count)
+            for seed, winnable in runner.map(_prove, [(spec, seed, seconds) for seed in batch]):
+                if winnable:
+                    seeds.append(seed)
+            tried = batch[-1]
+            if seeds:
+                write_pool(folder, spec, pool_data(spec, seeds, tried, seconds))
+    return load_pool(folder, spec) if seeds else None
+
+
+class _Inline:
+    """`map` in this process, for one job at a time, in the shape of an executor."""
+
+    def __enter__(self) -> _Inline:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        return None
+
+    @staticmethod
+    def map(function, items):
+        return map(function, items)
 
 
 def write_pool(folder: Path, spec: PoolSpec, data: dict) -> Path:
@@ -179,12 +229,12 @@ def parse_pool(data: object, spec: PoolSpec) -> Pool:
     seeds = tuple(expect_seed(seed) for seed in expect_list(data["seeds"], "pool seeds"))
     if not seeds:
         raise ValueError("pool: no seeds")
-    expect_int(data["seeds_tried"], "pool seeds tried", len(seeds))
+    tried = expect_int(data["seeds_tried"], "pool seeds tried", len(seeds))
     if len(set(seeds)) != len(seeds):
         raise ValueError("pool: a seed appears twice")
     if data["first_deal"] != deal_fingerprint(spec.game_id, seeds[0], dict(spec.options)):
         raise ValueError("pool: its first seed no longer deals the cards it was proven for")
-    return Pool(spec, seeds, data["solver"])
+    return Pool(spec, seeds, data["solver"], tried)
 
 
 def load_pool(folder: Path, spec: PoolSpec) -> Pool | None:
@@ -221,9 +271,15 @@ def parser() -> argparse.ArgumentParser:
     result = argparse.ArgumentParser(
         prog="python -m game.ai.pools",
         description="Solve deals 1..N of each solitaire and write the seeds proven winnable "
-                    "to assets/winnable/, one file per game and options.")
+                    "to assets/winnable/, one file per game and options; or, with --grow-to, "
+                    "extend the pools already there.")
     result.add_argument("--deals", type=int, default=DEFAULT_DEALS,
                         help=f"deals per pool, seeds 1..N (default: {DEFAULT_DEALS})")
+    result.add_argument("--grow-to", type=int, default=None, metavar="N",
+                        help="extend each pool from the seed after the last one tried until "
+                             "it holds N deals, saving after every deal (run again to resume)")
+    result.add_argument("--at-most", type=int, default=None, metavar="N",
+                        help="with --grow-to: try at most N more seeds per pool in this run")
     result.add_argument("--seconds", type=float, default=DEFAULT_SECONDS,
                         help=f"solver time per deal (default: {DEFAULT_SECONDS:g})")
     result.add_argument("--jobs", type=int, default=1,
@@ -244,10 +300,26 @@ def chosen_specs(names: Iterable[str] | None) -> list[PoolSpec]:
 def main(argv: list[str] | None = None) -> int:
     command_line = parser()
     args = command_line.parse_args(argv)
-    if args.deals <= 0 or args.seconds <= 0 or args.jobs <= 0:
-        command_line.error("--deals, --seconds and --jobs must be positive")
+    if min(args.deals, args.seconds, args.jobs, args.grow_to or 1, args.at_most or 1) <= 0:
+        command_line.error("--deals, --grow-to, --at-most, --seconds and --jobs must be "
+                           "positive")
+    if args.at_most is not None and args.grow_to is None:
+        command_line.error("--at-most goes with --grow-to")
     for spec in chosen_specs(args.pools):
         started = time.perf_counter()
+        if args.grow_to is not None:
+            try:
+                pool = grow_pool(args.out, spec, args.grow_to, args.seconds, args.jobs,
+                                 args.at_most)
+            except ValueError as error:
+                print(f"{spec.name}: {error}", file=sys.stderr, flush=True)
+                return 1
+            spent = time.perf_counter() - started
+            held = len(pool.seeds) if pool else 0
+            tried = pool.tried if pool else 0
+            print(f"{spec.name}: {held} deals proven winnable of seeds 1..{tried} "
+                  f"({spent:.0f} s this run)", flush=True)
+            continue
         data = build_pool(spec, range(1, args.deals + 1), args.seconds, args.jobs)
         spent = time.perf_counter() - started
         if data["seeds"]:

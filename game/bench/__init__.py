@@ -27,7 +27,7 @@ BENCHMARKS = {
         Benchmark("solvers", "hint and solver search time for the solitaires",
                   "game.bench.solvers"),
         Benchmark("memory", "peak memory of a session", "game.bench.memory"),
-        Benchmark("winnable", "share of Leapfrog, Leap Year, Lucas Leaps deals solved",
+        Benchmark("winnable", "share of each solitaire's deals proven winnable or lost",
                   "game.bench.winnable"),
     )
 }

@@ -1,76 +1,136 @@
-"""How many deals of Leapfrog, Leap Year and Lucas Leaps can be won: the solvers' verdicts.
+"""How many deals of each solitaire can be won: the solvers' verdicts on a range of seeds.
 
-Each deal (seeds 1..N) gets the solver with a time limit: a proven win, a proven loss, or
-unknown when the limit ran out first. The share of winnable deals therefore lies between the
-proven wins and the proven wins plus the unknowns; both bounds are reported.
+Each deal gets its game's registered solver with a time limit: a proven win, a proven loss,
+or unsettled when the limit ran out first. The share of winnable deals is given three ways:
+among the settled deals, with a 95% Wilson interval (fair when a deal's chance of staying
+unsettled does not depend on whether it can be won); and as the bounds it cannot leave
+whatever the unsettled deals are, each widened to its own 95% Wilson bound.
 
-Run alone for quick figures: `python -m game.bench.winnable --deals 20 --limit 2`.
+Run alone: `python -m game.bench.winnable --first-seed 201 --deals 100 --limit 10`.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import sys
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
 
 from game.ai.hints import ADVISORS
 from game.ai.search import Budget
 from game.bench.report import Measurement, Reporter
 from game.rules import GAMES
 
-GAME_IDS = ("leapfrog", "leap_year", "lucas_leaps")
-DEALS, LIMIT = 200, 10.0  # deals per game, seconds per deal
+
+@dataclass(frozen=True)
+class Case:
+    """One solitaire with the options its deals are solved under."""
+
+    name: str
+    game_id: str
+    options: tuple[tuple[str, Any], ...] = ()
+
+
+CASES = {case.name: case for case in (
+    Case("klondike-draw1", "klondike", (("draw", 1),)),
+    Case("klondike-draw3", "klondike", (("draw", 3),)),
+    Case("leapfrog", "leapfrog"),
+    Case("leap_year", "leap_year"),
+    Case("lucas_leaps", "lucas_leaps"),
+)}
+FIRST_SEED, DEALS, LIMIT = 1, 200, 10.0  # seeds from, deals per game, seconds per deal
 DEALS_WITHIN_ALL, LIMIT_WITHIN_ALL = 10, 2.0
+Z95 = 1.959964  # the standard normal quantile of a two-sided 95% interval
+STATUSES = ("won", "lost", "unknown")
 
 
-def verdict(game_id: str, seed: int, limit: float, nodes: int | None) -> tuple[str, float]:
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion: unlike the normal approximation it stays
+    inside [0, 1] and is sensible at 0 or `trials` successes. (0, 1) when there are no
+    trials."""
+    if trials == 0:
+        return 0.0, 1.0
+    share = successes / trials
+    spread = z * z / trials
+    centre = (share + spread / 2) / (1 + spread)
+    half = z * math.sqrt(share * (1 - share) / trials + spread / (4 * trials)) / (1 + spread)
+    # The interval always holds the observed share; clamping keeps rounding from moving
+    # it off 0 or 1 there.
+    return min(share, max(0.0, centre - half)), max(share, min(1.0, centre + half))
+
+
+def verdict(case_name: str, seed: int, limit: float, nodes: int | None) -> tuple[str, float]:
     """The solver's answer for one deal, and the seconds it took."""
-    rules = GAMES[game_id]
-    budget = Budget(max_nodes=nodes, max_seconds=limit)
-    result = ADVISORS[game_id].solve(rules.new_game(seed), budget)
+    case = CASES[case_name]
+    state = GAMES[case.game_id].new_game(seed, **dict(case.options))
+    result = ADVISORS[case.game_id].solve(state, Budget(max_nodes=nodes, max_seconds=limit))
     return result.status, result.seconds
 
 
-def measure(game_id: str, deals: int, limit: float, nodes: int | None, jobs: int
-            ) -> Iterator[Measurement]:
-    seeds = range(1, deals + 1)
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        answers = list(pool.map(verdict, [game_id] * deals, seeds, [limit] * deals,
-                                [nodes] * deals))
-    case = f"{game_id} winnable"
-    counts = {status: sum(1 for got, _ in answers if got == status)
-              for status in ("won", "lost", "unknown")}
+def figures(case_name: str, answers: list[tuple[str, float]]) -> Iterator[Measurement]:
+    """The counts, the winnable share with its intervals, and the median time."""
+    case = f"{case_name} winnable"
+    counts = {status: sum(1 for got, _ in answers if got == status) for status in STATUSES}
+    won, lost, unknown = (counts[status] for status in STATUSES)
+    deals = len(answers)
     for status, count in counts.items():
         yield Measurement("solvers", case, status, count, "deals")
-    yield Measurement("solvers", case, "won_rate", 100 * counts["won"] / deals, "%")
-    yield Measurement("solvers", case, "won_or_unknown_rate",
-                      100 * (counts["won"] + counts["unknown"]) / deals, "%")
+    yield Measurement("solvers", case, "settled_rate", 100 * (won + lost) / deals, "%")
+    if won + lost:
+        low, high = wilson(won, won + lost)
+        yield Measurement("solvers", case, "winnable_of_settled", 100 * won / (won + lost), "%")
+        yield Measurement("solvers", case, "winnable_of_settled_ci95_low", 100 * low, "%")
+        yield Measurement("solvers", case, "winnable_of_settled_ci95_high", 100 * high, "%")
+    yield Measurement("solvers", case, "winnable_at_least", 100 * won / deals, "%")
+    yield Measurement("solvers", case, "winnable_at_most", 100 * (won + unknown) / deals, "%")
+    yield Measurement("solvers", case, "winnable_at_least_ci95_low",
+                      100 * wilson(won, deals)[0], "%")
+    yield Measurement("solvers", case, "winnable_at_most_ci95_high",
+                      100 * wilson(won + unknown, deals)[1], "%")
     yield Measurement("solvers", case, "seconds_median",
                       statistics.median(seconds for _, seconds in answers), "s",
                       higher_is_better=False)
+
+
+def measure(case_name: str, seeds: range, limit: float, nodes: int | None, jobs: int
+            ) -> Iterator[Measurement]:
+    work = ([case_name] * len(seeds), seeds, [limit] * len(seeds), [nodes] * len(seeds))
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            answers = list(pool.map(verdict, *work))
+    else:
+        answers = list(map(verdict, *work))
+    yield from figures(case_name, answers)
 
 
 def run(args: argparse.Namespace) -> Iterator[Measurement]:
     """The figures for each game, with this module's options where `args` has them; within
     `python -m game.bench all`, fewer deals and a shorter limit by default."""
     within_all = getattr(args, "name", "winnable") == "all"
+    first = getattr(args, "first_seed", None)
+    first = FIRST_SEED if first is None else first
     deals = getattr(args, "deals", None) or (DEALS_WITHIN_ALL if within_all else DEALS)
     limit = getattr(args, "limit", None) or (LIMIT_WITHIN_ALL if within_all else LIMIT)
     nodes = getattr(args, "nodes", None)
     jobs = getattr(args, "jobs", None) or 1
-    for game_id in getattr(args, "game_ids", None) or GAME_IDS:
-        yield from measure(game_id, deals, limit, nodes, jobs)
+    for case_name in getattr(args, "cases", None) or CASES:
+        yield from measure(case_name, range(first, first + deals), limit, nodes, jobs)
 
 
 def parser() -> argparse.ArgumentParser:
     result = argparse.ArgumentParser(
         prog="python -m game.bench.winnable",
-        description="Solve deals 1..N of each game and count proven wins, proven losses and "
-                    "unknowns. Prints one JSON line per figure, then a table.")
+        description="Solve a range of deals of each solitaire and count proven wins, proven "
+                    "losses and unsettled deals, with the winnable share and its 95% "
+                    "intervals. Prints one JSON line per figure, then a table.")
+    result.add_argument("--first-seed", type=int, default=FIRST_SEED,
+                        help=f"the first seed (default: {FIRST_SEED})")
     result.add_argument("--deals", type=int, default=DEALS,
-                        help=f"deals per game, seeds 1..N (default: {DEALS})")
+                        help=f"deals per game, seeds from the first on (default: {DEALS})")
     result.add_argument("--limit", type=float, default=LIMIT,
                         help=f"seconds the solver may spend on each deal (default: {LIMIT:g})")
     result.add_argument("--nodes", type=int, default=None,
@@ -78,16 +138,23 @@ def parser() -> argparse.ArgumentParser:
                              "no limit); unlike seconds, the same on a busy machine")
     result.add_argument("--jobs", type=int, default=1,
                         help="deals solved at once, one process each (default: 1)")
-    result.add_argument("--game", dest="game_ids", action="append", choices=GAME_IDS,
-                        help="a game to measure (repeatable; default: all three)")
+    result.add_argument("--game", dest="cases", action="append", choices=list(CASES),
+                        help="a game to measure (repeatable; default: all)")
     return result
+
+
+def check(args: argparse.Namespace, command_line: argparse.ArgumentParser) -> None:
+    """Refuse what cannot be measured (argparse exits with status 2)."""
+    if min(args.deals, args.limit, args.jobs, args.nodes or 1) <= 0:
+        command_line.error("--deals, --limit, --nodes and --jobs must be positive")
+    if args.first_seed < 0:
+        command_line.error("--first-seed must not be negative")
 
 
 def main(argv: list[str] | None = None) -> int:
     command_line = parser()
     args = command_line.parse_args(argv)
-    if min(args.deals, args.limit, args.jobs, args.nodes or 1) <= 0:
-        command_line.error("--deals, --limit, --nodes and --jobs must be positive")
+    check(args, command_line)
     reporter = Reporter(sys.stdout)
     for measurement in run(args):
         reporter.add(measurement)

@@ -14,12 +14,16 @@ from game.ai.leapfrog_solver import (
     ADVISOR,
     SPACE,
     auto_finish_line,
+    exhaustive,
     grid_of,
     no_productive_moves,
     score,
+    settle,
     solve,
+    to_gap_move,
 )
 from game.ai.search import Budget
+from game.ai.solitaire_space import steps_of
 from game.rules.cards import RANKS, SUITS
 from game.rules.leapfrog import COLUMNS, RULES, LeapfrogState
 
@@ -118,6 +122,30 @@ def test_verdicts_near_the_end_of_random_games_match_an_exhaustive_search(seed, 
         assert result.status != "lost"
     else:
         assert result.status == "lost"
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**9), st.integers(0, 14))
+def test_the_search_of_every_position_agrees_with_an_exhaustive_search(seed, back):
+    state = late_position(seed, back)
+    winnable = winnable_by_rules(state)
+    assume(winnable is not None)
+    steps: list = []
+    root = settle(grid_of(state), steps)
+    outcome = exhaustive(root, ENOUGH.start())
+    assert outcome.found == winnable and outcome.exhausted != winnable
+    if winnable:
+        line = [to_gap_move(state, step) for step in steps + steps_of(SPACE, root,
+                                                                      outcome.path)]
+        assert replays_to_win(state, line)
+
+
+def test_a_deal_the_promising_order_misses_is_won_by_the_search_of_every_position():
+    # Deal 7: not won in the promising order within its share, won by the plain search.
+    state = RULES.new_game(7)
+    assert solve(state, Budget(max_nodes=25_000)).status == "unknown"
+    result = solve(state, Budget(max_nodes=150_000))
+    assert result.status == "won" and replays_to_win(state, result.line)
 
 
 @settings(max_examples=20, deadline=None)
