@@ -174,6 +174,8 @@ def grow_pool(folder: Path, spec: PoolSpec, target: int, seconds: float, jobs: i
     seeds = list(pool.seeds) if pool else []
     tried = max(pool.tried, *pool.seeds) if pool else 0
     limit = None if at_most is None else tried + at_most
+    from concurrent.futures import ProcessPoolExecutor  # heavy: only when pools are made
+
     with ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else _Inline() as runner:
         while len(seeds) < target and (limit is None or tried < limit):
             count = jobs if limit is None else min(jobs, limit - tried)

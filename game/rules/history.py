@@ -151,8 +151,7 @@ class History:
     @property
     def states(self) -> Line:
         """The deal, then the state after each move of `moves`: the deal and the kept ones."""
-        return Line(self.position + self._redo_count + 1, self._state_at,
-                    lambda: map(self._state_at, range(self.position + self._redo_count + 1)))
+        return Line(self.position + self._redo_count + 1, self._state_at, self._all_states)
 
     @property
     def can_undo(self) -> bool:
@@ -225,6 +224,18 @@ class History:
         if index >= self._floor:
             return _nth(self._done, self.position - 1 - index).move
         return tuple(self._older_moves())[index]
+
+    def _all_states(self) -> Iterator[Any]:
+        """The states in order, in linear time (IndexError past the deal when older ones are
+        no longer kept, as `_state_at` says)."""
+        yield self.deal
+        if self._floor > 1:
+            raise IndexError("the state after move 1 is no longer kept")
+        if self._floor == 1:
+            yield self._floor_state
+        kept = [step.state for step in _walk(self._done)][: self.position - self._floor]
+        yield from reversed(kept)
+        yield from (step.state for step in _walk(self._undone))
 
     def _state_at(self, index: int) -> Any:
         if index == 0:
