@@ -35,6 +35,8 @@ def parser() -> argparse.ArgumentParser:
     result.add_argument("--limit", type=float, default=None,
                         help="seconds per deal in the solvers and winnable benchmarks "
                              "(default: 10, or 2 within all)")
+    result.add_argument("--first-seed", type=int, default=None,
+                        help="the first deal's seed in the solvers benchmark (default: 0)")
     return result
 
 
@@ -47,6 +49,8 @@ def main(argv: list[str] | None = None) -> int:
         value = getattr(args, option)
         if value is not None and value <= 0:
             command_line.error(f"--{option} must be positive")
+    if args.first_seed is not None and args.first_seed < 0:
+        command_line.error("--first-seed must not be negative")
     requested = list(BENCHMARKS) if args.name == "all" else [args.name]
     reporter = Reporter(sys.stdout)
     for name in requested:
