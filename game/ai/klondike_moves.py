@@ -5,12 +5,15 @@ top of the waste. Two levels of pruning:
 
 - complete (`thorough=True`): only moves no win ever needs are left out: a dead card back
   from its suit stack, a second empty building stack as target (empty stacks are
-  interchangeable), a whole face-up stack moved to an empty stack (the same position). With
-  the safe automatic moves and the symmetric position keys this loses no win, so a search
-  that exhausts it proves the deal lost.
-- quick (`thorough=False`): also skips moves that rarely help: splitting a face-up run unless
-  the card it exposes can go up, and emptying a stack when no King waits for the space.
-  Good for finding wins fast, never used to claim a loss.
+  interchangeable), a whole face-up stack moved to an empty stack (the same position), and
+  emptying a stack when no King could ever use the space (only a King goes there, and if none
+  is face down, in the talon, heading a run on face-down cards or live on its suit stack,
+  none ever will: the position before the move can do all the one after it can, with the
+  run's target card still free). With the safe automatic moves and the symmetric position
+  keys this loses no win, so a search that exhausts it proves the deal lost.
+- quick (`thorough=False`): also skips splitting a face-up run unless the card it exposes
+  can go up, which rarely helps otherwise. Good for finding wins fast, never used to claim
+  a loss.
 """
 
 from __future__ import annotations
@@ -140,9 +143,13 @@ def finishing_plays(position: Position, deck: Deck) -> list[Play] | None:
 
 
 def _king_waits(position: Position) -> bool:
-    """Some King could use an empty stack: in the talon, face down, or heading a run that
-    lies on face-down cards."""
+    """Some King could use an empty stack: in the talon, face down, heading a run that lies
+    on face-down cards, or on its suit stack and not dead there."""
     if any(RANK_OF[card] == KING for card in position.talon):
+        return True
+    _, top_dead = safety(position.found)
+    if any(height == RANKS and not dead
+           for height, dead in zip(position.found, top_dead, strict=True)):
         return True
     for down, up in zip(position.downs, position.ups, strict=True):
         if down and (RANK_OF[up[0]] == KING or any(RANK_OF[card] == KING for card in down)):
@@ -189,11 +196,10 @@ def generate(position: Position, deck: Deck, thorough: bool) -> list[Play]:
                 elif split == 0:
                     if target == empty:
                         continue  # the same position, the stacks renamed
-                    if not thorough:
-                        if king_waits is None:
-                            king_waits = _king_waits(position)
-                        if not king_waits:
-                            continue
+                    if king_waits is None:
+                        king_waits = _king_waits(position)
+                    if not king_waits:
+                        continue
                     scored.append((400, play))
                 elif thorough or up[split - 1] in next_cards:
                     scored.append((300, play))

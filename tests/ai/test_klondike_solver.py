@@ -231,3 +231,25 @@ def test_unknown_still_offers_a_line_toward_progress():
 
     up = sum(map(len, end.foundations)) - sum(map(len, state.foundations))
     assert up > 0 or face_down(end) < face_down(state)
+
+
+@pytest.mark.parametrize(("kings", "stock", "empties"), [
+    ([["KD"], ["KH"], ["KC"]], ["9s", "8h"], False),
+    ([["KD"], ["KC"]], ["9s", "8h", "kh"], True),
+])
+def test_a_stack_is_emptied_only_when_a_king_could_use_the_space(kings, stock, empties):
+    """The 9 of hearts can move onto the 10 of spades, emptying its stack: worth trying only
+    while some King (here the King of hearts in the stock) could later go there; the other
+    Kings already head whole stacks."""
+    from game.ai.klondike_moves import TABLEAU_TO_TABLEAU, generate
+    from game.ai.klondike_position import deck_of, position_of
+
+    state = state_from(
+        tableau=[["KS", "QH", "JS", "TH"], ["9H"], ["TS"], *kings],
+        foundations=[suit_up_to("S", "8"), suit_up_to("H", "7"), suit_up_to("D", "Q"),
+                     suit_up_to("C", "Q")],
+        stock=stock, waste=["QS", "JH"], draw=1,
+    )
+    plays = generate(position_of(state), deck_of(state), thorough=True)
+    emptying = [p for p in plays if p.kind == TABLEAU_TO_TABLEAU and p.source == 1]
+    assert bool(emptying) == empties
