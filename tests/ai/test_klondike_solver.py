@@ -215,7 +215,7 @@ def test_cancel_stops_the_search():
     cancel = threading.Event()
     threading.Timer(0.1, cancel.set).start()
     started = time.perf_counter()
-    result = solve(RULES.new_game(19, draw=1), Budget(cancel=cancel))
+    result = solve(RULES.new_game(18, draw=3), Budget(cancel=cancel))
     assert result.status == "unknown"
     assert time.perf_counter() - started < 1.0
 
@@ -253,3 +253,34 @@ def test_a_stack_is_emptied_only_when_a_king_could_use_the_space(kings, stock, e
     plays = generate(position_of(state), deck_of(state), thorough=True)
     emptying = [p for p in plays if p.kind == TABLEAU_TO_TABLEAU and p.source == 1]
     assert bool(emptying) == empties
+
+
+def test_a_card_that_can_never_move_loses_the_deal_without_a_search():
+    """The 5 of hearts lies on both black sixes and the 4 of hearts: it can go nowhere."""
+    state = state_from(
+        tableau=[[], [], [], ["4h", "6s", "6c", "5H"]],
+        foundations=[suit_up_to("S", "5"), suit_up_to("H", "3"), suit_up_to("D", "K"),
+                     suit_up_to("C", "5")],
+        stock=[f"{rank}{suit}".lower() for suit in "SCH" for rank in "6789TJQK"
+               if f"{rank}{suit}" not in ("6S", "6C")],
+        draw=1, redeals=0,
+    )
+    result = solve(state, Budget(max_nodes=1))
+    assert (result.status, result.nodes) == ("lost", 0)
+
+
+@pytest.mark.parametrize("options", TINY_OPTIONS[:3], ids=lambda o: "-".join(map(str, o.values())))
+def test_a_deadlock_is_found_only_where_the_rules_cannot_win(options):
+    from game.ai.klondike_deadlock import deadlocked
+    from game.ai.klondike_position import position_of
+
+    rng = random.Random(f"deadlock {options}")
+    for _ in range(30):
+        state = tiny_position(rng, {**DEFAULTS, **options})
+        if deadlocked(position_of(state)):
+            try:
+                assert not rules_can_win(state, limit=10_000)
+            except AssertionError as error:
+                if "too large" in str(error):
+                    continue
+                raise
