@@ -78,7 +78,8 @@ def apply_play(position: Position, play: Play) -> Position:
 
 def next_safe_play(position: Position, deck: Deck) -> Play | None:
     """A card that may go to its suit stack at once without losing a win (see
-    klondike_position): a building stack's top, or with one card per click the waste's."""
+    klondike_position): a building stack's top, or with one card per click the waste's, or
+    any talon card when the passes are unlimited too."""
     safe_cards = _safe_cards(position.found)
     if not safe_cards:
         return None
@@ -86,9 +87,16 @@ def next_safe_play(position: Position, deck: Deck) -> Play | None:
         if up and up[-1] in safe_cards:
             return Play(TABLEAU_TO_FOUNDATION, pile)
     # Drawing three, taking a card out of the talon regroups the cards after it, so only
-    # drawing one is the waste card as free to go as a building stack's.
-    if deck.draw == 1 and position.pos and position.talon[position.pos - 1] in safe_cards:
+    # drawing one is the waste card as free to go as a building stack's; and with unlimited
+    # passes too, every talon card is (clicking never uses a pass up).
+    if deck.draw != 1:
+        return None
+    if position.pos and position.talon[position.pos - 1] in safe_cards:
         return Play(TALON_TO_FOUNDATION, position.pos)
+    if deck.max_passes is None:
+        for at, clicks, new_passes in reachable(position, deck):
+            if position.talon[at - 1] in safe_cards:
+                return Play(TALON_TO_FOUNDATION, at, 0, 1, clicks, new_passes)
     return None
 
 
