@@ -6,6 +6,7 @@ The search runs on the solver's own positions (klondike_position) and moves
 
 Two searches share the budget: a quick one that skips moves that rarely help, then, only if
 that one ran out of positions, a complete one whose exhaustion proves the position lost.
+Before either, a deal whose cards cannot all ever move (klondike_deadlock) is lost at once.
 """
 
 from __future__ import annotations
