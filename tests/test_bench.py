@@ -53,6 +53,24 @@ def test_winnable_benchmark_gives_every_deal_one_verdict():
         assert counts["won"] + counts["lost"] + counts["unknown"] == 2
 
 
+def test_solvers_benchmark_takes_a_seed_range():
+    status, figures, _ = bench("solvers", "--deals", "1", "--limit", "0.3",
+                                   "--first-seed", "50000")
+    assert status in (0, 1)
+    ours = {(figure["case"], figure["metric"]): figure["value"] for figure in figures
+            if figure["case"].startswith("ours")}
+    for draw in (1, 3):
+        assert 0 <= ours[(f"ours draw {draw}", "solved_fraction")] <= 1
+        assert 0 <= ours[(f"ours draw {draw}", "settled_fraction")] <= 1
+
+
+def test_solvers_benchmark_counts_only_wins_that_replay():
+    from game.bench.solvers import ours
+
+    status, seconds = ours(1000, 1, 2.0)
+    assert status == "won" and 0 < seconds <= 2.0
+
+
 @pytest.mark.parametrize("game_id", TABLES)
 def test_the_frame_benchmark_drags_and_animates_every_table(game_id, tmp_path):
     app, probe = open_probe(game_id, (1280, 800), str(tmp_path))
@@ -75,7 +93,8 @@ def test_the_frame_benchmark_drags_and_animates_every_table(game_id, tmp_path):
 
 @pytest.mark.parametrize("args", [["nonsense"], ["rules", "--seconds", "0"],
                                   ["winnable", "--deals", "-1"],
-                                  ["winnable", "--first-seed", "-1"]])
+                                  ["winnable", "--first-seed", "-1"],
+                                  ["solvers", "--first-seed", "-1"]])
 def test_bad_usage_exits_with_status_2(args):
     status, figures, _ = bench(*args)
     assert status == 2 and figures == []

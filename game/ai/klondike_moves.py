@@ -5,12 +5,15 @@ top of the waste. Two levels of pruning:
 
 - complete (`thorough=True`): only moves no win ever needs are left out: a dead card back
   from its suit stack, a second empty building stack as target (empty stacks are
-  interchangeable), a whole face-up stack moved to an empty stack (the same position). With
-  the safe automatic moves and the symmetric position keys this loses no win, so a search
-  that exhausts it proves the deal lost.
-- quick (`thorough=False`): also skips moves that rarely help: splitting a face-up run unless
-  the card it exposes can go up, and emptying a stack when no King waits for the space.
-  Good for finding wins fast, never used to claim a loss.
+  interchangeable), a whole face-up stack moved to an empty stack (the same position), and
+  emptying a stack when no King could ever use the space (only a King goes there, and if none
+  is face down, in the talon, heading a run on face-down cards or live on its suit stack,
+  none ever will: the position before the move can do all the one after it can, with the
+  run's target card still free). With the safe automatic moves and the symmetric position
+  keys this loses no win, so a search that exhausts it proves the deal lost.
+- quick (`thorough=False`): also skips splitting a face-up run unless the card it exposes
+  can go up, which rarely helps otherwise. Good for finding wins fast, never used to claim
+  a loss.
 """
 
 from __future__ import annotations
@@ -75,7 +78,8 @@ def apply_play(position: Position, play: Play) -> Position:
 
 def next_safe_play(position: Position, deck: Deck) -> Play | None:
     """A card that may go to its suit stack at once without losing a win (see
-    klondike_position): a building stack's top, or with one card per click the waste's."""
+    klondike_position): a building stack's top, or with one card per click the waste's, or
+    any talon card when the passes are unlimited too."""
     safe_cards = _safe_cards(position.found)
     if not safe_cards:
         return None
@@ -83,9 +87,16 @@ def next_safe_play(position: Position, deck: Deck) -> Play | None:
         if up and up[-1] in safe_cards:
             return Play(TABLEAU_TO_FOUNDATION, pile)
     # Drawing three, taking a card out of the talon regroups the cards after it, so only
-    # drawing one is the waste card as free to go as a building stack's.
-    if deck.draw == 1 and position.pos and position.talon[position.pos - 1] in safe_cards:
+    # drawing one is the waste card as free to go as a building stack's; and with unlimited
+    # passes too, every talon card is (clicking never uses a pass up).
+    if deck.draw != 1:
+        return None
+    if position.pos and position.talon[position.pos - 1] in safe_cards:
         return Play(TALON_TO_FOUNDATION, position.pos)
+    if deck.max_passes is None:
+        for at, clicks, new_passes in reachable(position, deck):
+            if position.talon[at - 1] in safe_cards:
+                return Play(TALON_TO_FOUNDATION, at, 0, 1, clicks, new_passes)
     return None
 
 
@@ -140,9 +151,13 @@ def finishing_plays(position: Position, deck: Deck) -> list[Play] | None:
 
 
 def _king_waits(position: Position) -> bool:
-    """Some King could use an empty stack: in the talon, face down, or heading a run that
-    lies on face-down cards."""
+    """Some King could use an empty stack: in the talon, face down, heading a run that lies
+    on face-down cards, or on its suit stack and not dead there."""
     if any(RANK_OF[card] == KING for card in position.talon):
+        return True
+    _, top_dead = safety(position.found)
+    if any(height == RANKS and not dead
+           for height, dead in zip(position.found, top_dead, strict=True)):
         return True
     for down, up in zip(position.downs, position.ups, strict=True):
         if down and (RANK_OF[up[0]] == KING or any(RANK_OF[card] == KING for card in down)):
@@ -189,11 +204,10 @@ def generate(position: Position, deck: Deck, thorough: bool) -> list[Play]:
                 elif split == 0:
                     if target == empty:
                         continue  # the same position, the stacks renamed
-                    if not thorough:
-                        if king_waits is None:
-                            king_waits = _king_waits(position)
-                        if not king_waits:
-                            continue
+                    if king_waits is None:
+                        king_waits = _king_waits(position)
+                    if not king_waits:
+                        continue
                     scored.append((400, play))
                 elif thorough or up[split - 1] in next_cards:
                     scored.append((300, play))

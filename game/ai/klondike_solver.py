@@ -6,12 +6,14 @@ The search runs on the solver's own positions (klondike_position) and moves
 
 Two searches share the budget: a quick one that skips moves that rarely help, then, only if
 that one ran out of positions, a complete one whose exhaustion proves the position lost.
+Before either, a deal whose cards cannot all ever move (klondike_deadlock) is lost at once.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
+from game.ai.klondike_deadlock import deadlocked
 from game.ai.klondike_moves import (
     FOUNDATION_TO_TABLEAU,
     TABLEAU_TO_FOUNDATION,
@@ -109,11 +111,14 @@ def solve(state: KlondikeState, budget: Budget) -> SolveResult:
 
     First a short depth-first search in the quick space, which wins most deals in a few
     dozen positions; then best-first searches of the same space for the harder ones; and
-    only if the quick space runs out, the complete search that can prove a loss.
+    only if the quick space runs out, the complete search that can prove a loss. A deal
+    with cards that can never move (klondike_deadlock) is lost without a search.
     """
     meter = budget.start()
     deck = deck_of(state)
     root = settle(position_of(state), deck)
+    if deadlocked(root):
+        return _result(state, "lost", None, meter, ())
     quick = KlondikeSpace(deck, thorough=False)
     meter.limit(nodes=FIRST_DIVE_NODES)
     outcome = depth_first(quick, root, meter)

@@ -33,11 +33,14 @@ CHECK_EVERY = 128
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """How much a search may spend: nodes, seconds, and a flag that stops it at once."""
+    """How much a search may spend: nodes, seconds, and a flag that stops it at once.
+    `clock` measures the seconds: wall time by default; a benchmark on a busy machine may
+    pass `time.process_time` so that other programs' load does not eat the budget."""
 
     max_nodes: int | None = None
     max_seconds: float | None = None
     cancel: threading.Event | None = None
+    clock: Callable[[], float] = time.perf_counter
 
     def start(self) -> Meter:
         """A meter counting against this budget from now."""
@@ -53,7 +56,7 @@ class Meter:
     def __init__(self, budget: Budget) -> None:
         self.budget = budget
         self.nodes = 0
-        self.started = time.perf_counter()
+        self.started = budget.clock()
         self.out = False  # the budget ran out (or the search was cancelled)
         seconds = budget.max_seconds
         self._deadline = None if seconds is None else self.started + seconds
@@ -66,7 +69,7 @@ class Meter:
         `seconds` more seconds (None: no limit but the budget's). A phase stopped by this
         limit leaves `out` False."""
         self._ceiling = None if nodes is None else self.nodes + nodes
-        self._phase_deadline = None if seconds is None else time.perf_counter() + seconds
+        self._phase_deadline = None if seconds is None else self.budget.clock() + seconds
         self._next_check = self.nodes
 
     def remaining(self) -> tuple[int | None, float | None]:
@@ -74,7 +77,7 @@ class Meter:
         nodes = self.budget.max_nodes
         return (None if nodes is None else max(0, nodes - self.nodes),
                 None if self._deadline is None
-                else max(0.0, self._deadline - time.perf_counter()))
+                else max(0.0, self._deadline - self.budget.clock()))
 
     def tick(self) -> bool:
         """Count one node; False once the budget is spent (or the phase's limit)."""
@@ -88,7 +91,7 @@ class Meter:
         self._next_check = self.nodes + CHECK_EVERY
         if budget.max_nodes is not None:
             self._next_check = min(self._next_check, budget.max_nodes + 1)
-        now = time.perf_counter()
+        now = budget.clock()
         if self._ceiling is not None:
             if self.nodes > self._ceiling:
                 return False
@@ -108,7 +111,7 @@ class Meter:
 
     @property
     def seconds(self) -> float:
-        return time.perf_counter() - self.started
+        return self.budget.clock() - self.started
 
 
 @dataclass(frozen=True, slots=True)

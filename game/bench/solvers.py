@@ -1,21 +1,27 @@
 """Solver benchmark: our Klondike solver beside the public Klondike-Solver (through its Python
 wrapper `pyksolve`, a development-only dependency: tests/requirements-bench.txt).
 
-Both get the same deals, drawing 1 and drawing 3 with unlimited passes, and the same time per
-deal; each figure counts every deal, a deal not answered in time at the full limit. Our
-seeds become pyksolve deals card for card (see `deck_string`), and each deal is checked to
-be the same on both sides before it is timed. pyksolve runs in a worker process, killed when
-a deal runs over the limit, since its search cannot be interrupted.
+Both get the same deals (any range of seeds), drawing 1 and drawing 3 with unlimited passes,
+and the same CPU time per deal: on a shared machine wall time depends on everyone else's load,
+CPU time does not. Each figure counts every deal, a deal not answered in time at the full
+limit. Our seeds become pyksolve deals card for card (see `deck_string`), and each deal is
+checked to be the same on both sides before it is timed. pyksolve runs in a worker process
+whose CPU time the kernel caps (its search cannot be interrupted), restarted when a deal
+runs over. A win of ours counts only when its line, replayed through the rules, wins; a
+loss of ours is a proof (see klondike_solver), so our verdicts also give the share of deals
+settled, won or lost.
 
 Run through `python -m game.bench solvers`, or `python -m game.bench.solvers --deals 10
---limit 2` for a quick look.
+--limit 2 --first-seed 1000` for a quick look.
 """
 
 from __future__ import annotations
 
 import argparse
 import logging
+import math
 import multiprocessing
+import resource
 import statistics
 import sys
 import time
@@ -29,7 +35,8 @@ from game.rules.klondike import RULES
 
 log = logging.getLogger(__name__)
 
-DEALS, LIMIT = 100, 10.0  # deals per draw, seconds per deal
+DEALS, LIMIT = 100, 10.0  # deals per draw, CPU seconds per deal
+FIRST_SEED = 0
 DEALS_WITHIN_ALL, LIMIT_WITHIN_ALL = 10, 2.0
 DRAWS = (1, 3)
 SUIT_DIGITS = {"C": 1, "D": 2, "H": 3, "S": 4}  # Klondike-Solver's deck notation
@@ -57,18 +64,24 @@ def pysol_layout(seed: int, draw: int) -> str:
 
 
 def _pyksolve_worker(connection) -> None:
-    """Solve deals sent as (seed, draw); answer (solved, seconds)."""
+    """Solve deals sent as (seed, draw, limit); answer (solved, CPU seconds). The kernel
+    ends this process once a deal has taken `limit` CPU seconds and at most one more."""
     from pyksolve import solver  # imported here: only the worker needs it
 
     game = solver.Solitaire()
+    _, hard = resource.getrlimit(resource.RLIMIT_CPU)
     connection.send("ready")
     while (job := connection.recv()) is not None:
-        seed, draw = job
+        seed, draw, limit = job
         game.load_solitaire(deck_string(seed))
         game.reset_game(draw)
-        started = time.perf_counter()
+        started = time.process_time()
+        cap = math.ceil(started + limit) + 1
+        if hard != resource.RLIM_INFINITY:
+            cap = min(cap, hard)
+        resource.setrlimit(resource.RLIMIT_CPU, (cap, hard))
         result = game.solve_fast()
-        connection.send((abs(result.value) == 1, time.perf_counter() - started))
+        connection.send((abs(result.value) == 1, time.process_time() - started))
 
 
 def check_same_deal(seed: int, draw: int) -> None:
@@ -85,6 +98,10 @@ def check_same_deal(seed: int, draw: int) -> None:
 class PyksolveRunner:
     """pyksolve in a worker process, restarted after a deal that runs over the limit."""
 
+    # Wall seconds allowed per CPU second before the worker is given up for stuck (the
+    # kernel's CPU cap normally ends it long before).
+    WALL_SLACK = 20
+
     def __init__(self) -> None:
         self._context = multiprocessing.get_context("spawn")
         self._start()
@@ -98,11 +115,15 @@ class PyksolveRunner:
             raise RuntimeError("the pyksolve worker did not start")
 
     def solve(self, seed: int, draw: int, limit: float) -> tuple[bool, float]:
-        """(solved within `limit`, seconds taken, at most `limit`)."""
-        self._connection.send((seed, draw))
-        if self._connection.poll(limit):
-            solved, seconds = self._connection.recv()
-            return solved and seconds <= limit, min(seconds, limit)
+        """(solved within `limit` CPU seconds, CPU seconds taken, at most `limit`)."""
+        self._connection.send((seed, draw, limit))
+        if self._connection.poll(self.WALL_SLACK * limit + 5):
+            try:
+                solved, seconds = self._connection.recv()
+            except EOFError:  # the kernel ended it at its CPU cap
+                pass
+            else:
+                return solved and seconds <= limit, min(seconds, limit)
         self._process.kill()
         self._process.join()
         self._start()
@@ -121,9 +142,21 @@ def pyksolve_available() -> bool:
     return True
 
 
-def _ours(seed: int, draw: int, limit: float) -> tuple[bool, float]:
-    result = solve(RULES.new_game(seed, draw=draw), Budget(max_seconds=limit))
-    return result.status == "won", min(result.seconds, limit)
+def ours(seed: int, draw: int, limit: float) -> tuple[str, float]:
+    """Our verdict on a deal within `limit` CPU seconds ("won" only when the line replayed
+    through the rules wins), and the CPU seconds taken, at most `limit`."""
+    state = RULES.new_game(seed, draw=draw)
+    result = solve(state, Budget(max_seconds=limit, clock=time.process_time))
+    status = result.status
+    if status == "won":
+        for move in result.line:
+            state = RULES.apply(state, move)
+        if not RULES.is_won(state):
+            log.error("seed %d, draw %d: the winning line does not win", seed, draw)
+            status = "unknown"
+    if result.seconds > limit:
+        status = "unknown"
+    return status, min(result.seconds, limit)
 
 
 def _figures(solver: str, draw: int, answers: list[tuple[bool, float]],
@@ -150,6 +183,10 @@ def run(args: argparse.Namespace) -> Iterator[Measurement]:
     within_all = getattr(args, "name", "solvers") == "all"
     deals = getattr(args, "deals", None) or (DEALS_WITHIN_ALL if within_all else DEALS)
     limit = getattr(args, "limit", None) or (LIMIT_WITHIN_ALL if within_all else LIMIT)
+    first = getattr(args, "first_seed", None) or FIRST_SEED
+    seeds = range(first, first + deals)
+    log.info("Klondike solvers: seeds %d-%d, %g CPU seconds a deal", seeds[0], seeds[-1],
+             limit)
     rival_runner = PyksolveRunner() if pyksolve_available() else None
     if rival_runner is None:
         log.warning("pyksolve is not installed (pip install -r tests/requirements-bench.txt); "
@@ -159,14 +196,20 @@ def run(args: argparse.Namespace) -> Iterator[Measurement]:
             rival = None
             if rival_runner is not None:
                 answers = []
-                for seed in range(deals):
+                for seed in seeds:
                     check_same_deal(seed, draw)
                     answers.append(rival_runner.solve(seed, draw, limit))
                 figures = _figures("pyksolve", draw, answers, None)
                 yield from figures
                 rival = {m.metric: m.value for m in figures}
-            answers = [_ours(seed, draw, limit) for seed in range(deals)]
-            yield from _figures("ours", draw, answers, rival)
+            verdicts = [ours(seed, draw, limit) for seed in seeds]
+            yield from _figures("ours", draw, [(status == "won", seconds)
+                                               for status, seconds in verdicts], rival)
+            lost = sum(status == "lost" for status, _ in verdicts)
+            settled = sum(status != "unknown" for status, _ in verdicts)
+            yield Measurement("solvers", f"ours draw {draw}", "proven_lost", lost, "deals")
+            yield Measurement("solvers", f"ours draw {draw}", "settled_fraction",
+                              settled / len(verdicts), "1")
     finally:
         if rival_runner is not None:
             rival_runner.close()
@@ -176,12 +219,14 @@ def main(argv: list[str] | None = None) -> int:
     command_line = argparse.ArgumentParser(prog="python -m game.bench.solvers",
                                            description=__doc__.split("\n\n")[0])
     command_line.add_argument("--deals", type=int, default=DEALS,
-                              help=f"deals per draw, seeds 0 up (default: {DEALS})")
+                              help=f"deals per draw (default: {DEALS})")
     command_line.add_argument("--limit", type=float, default=LIMIT,
-                              help=f"seconds per deal (default: {LIMIT:g})")
+                              help=f"CPU seconds per deal (default: {LIMIT:g})")
+    command_line.add_argument("--first-seed", type=int, default=FIRST_SEED,
+                              help=f"the first deal's seed (default: {FIRST_SEED})")
     args = command_line.parse_args(argv)
-    if args.deals <= 0 or args.limit <= 0:
-        command_line.error("--deals and --limit must be positive")
+    if args.deals <= 0 or args.limit <= 0 or args.first_seed < 0:
+        command_line.error("--deals and --limit must be positive, --first-seed not negative")
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     reporter = Reporter(sys.stdout)
     for measurement in run(args):

@@ -215,7 +215,7 @@ def test_cancel_stops_the_search():
     cancel = threading.Event()
     threading.Timer(0.1, cancel.set).start()
     started = time.perf_counter()
-    result = solve(RULES.new_game(19, draw=1), Budget(cancel=cancel))
+    result = solve(RULES.new_game(18, draw=3), Budget(cancel=cancel))
     assert result.status == "unknown"
     assert time.perf_counter() - started < 1.0
 
@@ -231,3 +231,72 @@ def test_unknown_still_offers_a_line_toward_progress():
 
     up = sum(map(len, end.foundations)) - sum(map(len, state.foundations))
     assert up > 0 or face_down(end) < face_down(state)
+
+
+@pytest.mark.parametrize(("kings", "stock", "empties"), [
+    ([["KD"], ["KH"], ["KC"]], ["9s", "8h"], False),
+    ([["KD"], ["KC"]], ["9s", "8h", "kh"], True),
+])
+def test_a_stack_is_emptied_only_when_a_king_could_use_the_space(kings, stock, empties):
+    """The 9 of hearts can move onto the 10 of spades, emptying its stack: worth trying only
+    while some King (here the King of hearts in the stock) could later go there; the other
+    Kings already head whole stacks."""
+    from game.ai.klondike_moves import TABLEAU_TO_TABLEAU, generate
+    from game.ai.klondike_position import deck_of, position_of
+
+    state = state_from(
+        tableau=[["KS", "QH", "JS", "TH"], ["9H"], ["TS"], *kings],
+        foundations=[suit_up_to("S", "8"), suit_up_to("H", "7"), suit_up_to("D", "Q"),
+                     suit_up_to("C", "Q")],
+        stock=stock, waste=["QS", "JH"], draw=1,
+    )
+    plays = generate(position_of(state), deck_of(state), thorough=True)
+    emptying = [p for p in plays if p.kind == TABLEAU_TO_TABLEAU and p.source == 1]
+    assert bool(emptying) == empties
+
+
+def test_a_card_that_can_never_move_loses_the_deal_without_a_search():
+    """The 5 of hearts lies on both black sixes and the 4 of hearts: it can go nowhere."""
+    state = state_from(
+        tableau=[[], [], [], ["4h", "6s", "6c", "5H"]],
+        foundations=[suit_up_to("S", "5"), suit_up_to("H", "3"), suit_up_to("D", "K"),
+                     suit_up_to("C", "5")],
+        stock=[f"{rank}{suit}".lower() for suit in "SCH" for rank in "6789TJQK"
+               if f"{rank}{suit}" not in ("6S", "6C")],
+        draw=1, redeals=0,
+    )
+    result = solve(state, Budget(max_nodes=1))
+    assert (result.status, result.nodes) == ("lost", 0)
+
+
+@pytest.mark.parametrize("options", TINY_OPTIONS[:3], ids=lambda o: "-".join(map(str, o.values())))
+def test_a_deadlock_is_found_only_where_the_rules_cannot_win(options):
+    from game.ai.klondike_deadlock import deadlocked
+    from game.ai.klondike_position import position_of
+
+    rng = random.Random(f"deadlock {options}")
+    for _ in range(30):
+        state = tiny_position(rng, {**DEFAULTS, **options})
+        if deadlocked(position_of(state)):
+            try:
+                assert not rules_can_win(state, limit=10_000)
+            except AssertionError as error:
+                if "too large" in str(error):
+                    continue
+                raise
+
+
+@pytest.mark.parametrize(("redeals", "goes_up"), [(None, True), (0, False)])
+def test_drawing_one_without_a_pass_limit_a_safe_stock_card_goes_up_at_once(redeals, goes_up):
+    """The Ace of spades deep in the stock can always be reached again, so nothing is lost
+    by putting it up at once; with one pass, clicking to it would give up the cards above."""
+    from game.ai.klondike_moves import settle
+    from game.ai.klondike_position import deck_of, position_of
+
+    state = state_from(
+        tableau=[["KS", "QH"], ["KH"]],
+        foundations=[[], suit_up_to("H", "J"), suit_up_to("D", "K"), suit_up_to("C", "K")],
+        stock=["as"] + [f"{rank}s".lower() for rank in "QJT98765432"], draw=1, redeals=redeals,
+    )
+    position = settle(position_of(state), deck_of(state))
+    assert (position.found[0] > 0) == goes_up
