@@ -49,11 +49,12 @@ def open_leap_frog_table(context: Context, seed: int | None) -> LeapFrogTable:
     if context.autosave:
         saved, messages = context.saves.load(GAME_ID)
         context.notify(messages)
-    if saved is not None and not drop_if_counted(context, GAME_ID, saved_key(saved.extras)):
+    key = None if saved is None else saved_key(saved.extras)
+    if saved is not None and not drop_if_counted(context, GAME_ID, key):
         players = saved.history.state.options.players
         lineup = Lineup.from_extras(saved.extras, players) or settings_lineup(context, players)
         match = Match(saved.history, lineup, move_count=saved.move_count,
-                      elapsed=saved.elapsed, key=saved_key(saved.extras))
+                      elapsed=saved.elapsed, key=key)
         if seed is None:
             return LeapFrogTable(context, match, fresh=False)
         abandon(context, match)
