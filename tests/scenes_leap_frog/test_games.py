@@ -97,13 +97,15 @@ def test_the_game_is_saved_after_each_turn_and_resumes(make_table, context):
     play_a_person_turn(table)
     table.run(lambda: table.scene.accepts_input)
     played = table.match.history.played
+    key = table.match.key
     table.close()
     saved, _ = context.saves.load(GAME_ID)
     assert saved.history.played == played
-    assert saved.extras == {"seats": ["computer", "human"], "strength": "medium"}
+    assert saved.extras == {"seats": ["computer", "human"], "strength": "medium", "key": key}
     resumed = Table(context, scene=open_leap_frog_table(context, None))
     try:
         assert resumed.match.history.played == played
+        assert resumed.match.key == key
         assert [seat.name for seat in resumed.match.lineup.seats] == ["Computer", "You"]
         assert resumed.scene.accepts_input
         assert len(resumed.scene.view.trays[0]) == len(resumed.state.captured[0])

@@ -14,8 +14,9 @@ from game.rules.leap_frog import RULES
 from game.scenes.context import Context, GameResult
 from game.scenes.leap_frog.match import GAME_ID, Match
 from game.scenes.leap_frog.seats import COMPUTER, Lineup
-from game.scenes.table.commands import random_seed
+from game.scenes.table.commands import count_once, drop_if_counted, random_seed
 from game.scenes.table.game import format_time
+from game.scenes.table.session import saved_key
 from game.scenes.table.toolbar import Tool
 
 if TYPE_CHECKING:
@@ -39,6 +40,8 @@ def open_leap_frog_table(context: Context, seed: int | None) -> LeapFrogTable:
     """The table: the saved game when no deal is asked for, else a new game.
 
     A new game asked for over a saved one that had moves abandons it, counting as a loss.
+    A save the statistics have counted already (the program stopped before it could be
+    deleted) is over: it goes.
     """
     from game.scenes.leap_frog.scene import LeapFrogTable
 
@@ -46,11 +49,12 @@ def open_leap_frog_table(context: Context, seed: int | None) -> LeapFrogTable:
     if context.autosave:
         saved, messages = context.saves.load(GAME_ID)
         context.notify(messages)
-    if saved is not None:
+    key = None if saved is None else saved_key(saved.extras)
+    if saved is not None and not drop_if_counted(context, GAME_ID, key):
         players = saved.history.state.options.players
         lineup = Lineup.from_extras(saved.extras, players) or settings_lineup(context, players)
         match = Match(saved.history, lineup, move_count=saved.move_count,
-                      elapsed=saved.elapsed)
+                      elapsed=saved.elapsed, key=key)
         if seed is None:
             return LeapFrogTable(context, match, fresh=False)
         abandon(context, match)
@@ -72,45 +76,50 @@ def new_match(context: Context, seed: int | None = None) -> Match:
     return Match(History.start(state), settings_lineup(context, state.options.players))
 
 
-def record(context: Context, match: Match) -> None:
-    """Count the game in the statistics: the first person's score, and whether they won (a
-    game no person played is not theirs to count)."""
+def count(context: Context, match: Match) -> None:
+    """Count a game that ended or was left for good, then forget its save, as one atomic
+    step (`count_once`): a failed statistics write keeps the save, to count it later."""
+    match.settled = count_once(context, GAME_ID, match.settled,
+                               lambda: _record(context, match), lambda: _save(context, match))
+
+
+def _record(context: Context, match: Match) -> list[str]:
+    """The statistics write: the first person's score, and whether they won (a game left
+    before its end is a loss; a game no person played is not theirs to count)."""
     if not match.recorded:
-        return
+        return []
     score, won = match.focus_result()
-    context.notify(context.stats.record_game(GAME_ID, score, won, seconds=match.clock.elapsed))
+    return context.stats.record_game(GAME_ID, score, won and match.is_over,
+                                     seconds=match.clock.elapsed, key=match.key)
 
 
 def abandon(context: Context, match: Match) -> None:
-    """Leave `match` for good: unfinished and counted, it is a loss (if a person played);
+    """Leave `match` for good: counted, it ends as it stands (a loss unless it was over);
     its save goes."""
-    if match.counted and not match.finished:
+    if match.counted:
         match.finish()
-        if match.recorded:
-            score, _ = match.focus_result()
-            context.notify(context.stats.record_game(GAME_ID, score, False,
-                                                     seconds=match.clock.elapsed))
-    if context.autosave:
+        count(context, match)
+    elif context.autosave:
         context.notify(context.saves.delete(GAME_ID))
 
 
 def save(table: LeapFrogTable) -> None:
     context, match = table.context, table.match
-    if not context.autosave or match.finished or not match.counted:
+    if not context.autosave or match.settled or not match.counted:
         return
-    context.notify(context.saves.save(GAME_ID, match.history, elapsed=match.clock.elapsed,
-                                      move_count=match.move_count,
-                                      extras=match.lineup.to_extras()))
+    _save(context, match)
     show_pending_notices(table)
+
+
+def _save(context: Context, match: Match) -> None:
+    context.notify(context.saves.save(GAME_ID, match.history, elapsed=match.clock.elapsed,
+                                      move_count=match.move_count, extras=match.extras()))
 
 
 def finish(table: LeapFrogTable) -> None:
     """The game is over: count it once and forget its save."""
-    context, match = table.context, table.match
-    match.finish()
-    record(context, match)
-    if context.autosave:
-        context.notify(context.saves.delete(GAME_ID))
+    table.match.finish()
+    count(table.context, table.match)
 
 
 # Leaving, new games and other scenes ------------------------------------------------------------

@@ -2,9 +2,12 @@
 
 The match applies turns through the rules, keeps the undo history, knows who sits where and
 whether the game counts yet (once a move has been made; in the statistics, only with a person
-at the table). With computer
-players at the table, undo steps back to the last turn a person took, and redo forward to
-the next one, so a person never lands on a turn the computer would play again at once.
+at the table). With computer players at the table, undo steps back to the last turn a person
+took, and redo forward to the next one, so a person never lands on a turn the computer would
+play again at once.
+
+Each game carries a `key`, kept in its save with the seats, so the statistics can tell a game
+they have already counted, whatever moment the program was stopped at.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from game.rules.history import History
 from game.rules.leap_frog import RULES, LeapFrogState
 from game.rules.moves import Leap, RemovePiece
 from game.scenes.leap_frog.seats import Lineup, Seat
-from game.scenes.table.session import Stopwatch
+from game.scenes.table.session import KEY_EXTRA, Stopwatch, new_key
 
 GAME_ID = "leap_frog"
 Move = RemovePiece | Leap
@@ -24,7 +27,8 @@ Move = RemovePiece | Leap
 
 class Match:
     def __init__(self, history: History, lineup: Lineup, *, move_count: int = 0,
-                 elapsed: float = 0.0, now: Callable[[], float] = time.monotonic) -> None:
+                 elapsed: float = 0.0, now: Callable[[], float] = time.monotonic,
+                 key: str | None = None) -> None:
         if len(lineup) != history.state.options.players:
             raise ValueError(f"{len(lineup)} seats for {history.state.options.players} players")
         self.rules = RULES
@@ -32,7 +36,11 @@ class Match:
         self.lineup = lineup
         self.move_count = move_count  # turns played, undone ones included
         self.clock = Stopwatch(elapsed, now)
-        self.finished = False  # ended and recorded
+        self.finished = False  # ended, or left for good: no more turns
+        # The end is settled: the statistics hold the game (or, with no person at the table,
+        # need not): its save may go.
+        self.settled = False
+        self.key = key or new_key()  # tells the statistics this game from every other
 
     # The position ---------------------------------------------------------------------
 
@@ -125,6 +133,10 @@ class Match:
     def finish(self) -> None:
         self.finished = True
         self.clock.stop()
+
+    def extras(self) -> dict:
+        """What the save keeps of this game beyond its turns: the seats and the key."""
+        return {**self.lineup.to_extras(), KEY_EXTRA: self.key}
 
     # The result ---------------------------------------------------------------------------
 

@@ -76,6 +76,8 @@ class LeapFrogTable(Scene):
         self._unfocused = False  # the window has lost the focus: time stands still
         self._save_due = False
         self._begin_turn()
+        if match.is_over:
+            self._finish()  # a save of a game that ended before it could be counted
 
     # Lifecycle --------------------------------------------------------------------------
 

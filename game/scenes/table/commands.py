@@ -43,8 +43,7 @@ def open_card_table(context: Context, game: TableGame, seed: int | None) -> Card
         saved, messages = context.saves.load(game.game_id)
         context.notify(messages)
     session = None if saved is None else Session.resumed(game.rules, saved)
-    if session is not None and context.stats.is_counted(game.game_id, session.key):
-        context.notify(context.saves.delete(game.game_id))
+    if session is not None and drop_if_counted(context, game.game_id, session.key):
         session = None
     if session is not None and seed is None:
         return CardTableScene(context, game, session, fresh=False)
@@ -221,23 +220,44 @@ def _save(context: Context, game: TableGame, session: Session) -> None:
 
 def count_game(context: Context, game: TableGame, session: Session) -> None:
     """Count a game that ended or was left for good, as it stands (a loss unless won; a win
-    the computer helped play counts as played), then forget its save.
+    the computer helped play counts as played), then forget its save (see `count_once`)."""
+    session.recorded = count_once(
+        context, game.game_id, session.recorded,
+        lambda: game.record(session.state, session.is_won, session.clock.elapsed,
+                            assisted=session.assisted, key=session.key),
+        lambda: _save(context, game, session))
+
+
+def count_once(context: Context, game_id: str, recorded: bool,
+               record: Callable[[], list[str]], save: Callable[[], None]) -> bool:
+    """The end of a game of `game_id`, shared by every table: `record` it in the statistics
+    (with its key) unless they hold it already, then delete its save; True once they hold it.
 
     One atomic step whatever moment the program is stopped at: the statistics write carries
     the game's key, so a save left behind by a stop just after it is known as counted and
-    dropped. A write that fails counts nothing and keeps the save, to be counted later.
+    dropped (`drop_if_counted`). A write that fails counts nothing and keeps the game, by
+    `save`, to be counted later.
     """
     if not context.autosave:
-        return
-    if not session.recorded:
-        messages = game.record(session.state, session.is_won, session.clock.elapsed,
-                               assisted=session.assisted, key=session.key)
+        return recorded
+    if not recorded:
+        messages = record()
         context.notify(messages)
-        session.recorded = not messages
-    if session.recorded:
-        context.notify(context.saves.delete(game.game_id))
+        recorded = not messages
+    if recorded:
+        context.notify(context.saves.delete(game_id))
     else:
-        _save(context, game, session)
+        save()
+    return recorded
+
+
+def drop_if_counted(context: Context, game_id: str, key: str | None) -> bool:
+    """Delete the save of a game the statistics have counted already (the program stopped
+    before it could go): that game is over. True if it went."""
+    if not context.stats.is_counted(game_id, key):
+        return False
+    context.notify(context.saves.delete(game_id))
+    return True
 
 
 def record_end(table: CardTableScene) -> None:

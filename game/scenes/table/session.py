@@ -28,6 +28,12 @@ def new_key() -> str:
     return secrets.token_hex(8)
 
 
+def saved_key(extras: dict) -> str | None:
+    """The key a save's extras keep, or None (an older save, or one not fit to be a key)."""
+    key = extras.get(KEY_EXTRA)
+    return key if isinstance(key, str) and GAME_KEY.fullmatch(key) else None
+
+
 class Stopwatch:
     """Seconds played: starts on request, pauses and resumes, never counts while paused."""
 
@@ -103,10 +109,8 @@ class Session:
     def resumed(cls, rules: Any, saved: SavedGame,
                 now: Callable[[], float] = time.monotonic) -> Session:
         """The session of a saved game (older saves, without a key or mark, are unassisted)."""
-        key = saved.extras.get(KEY_EXTRA)
-        usable = isinstance(key, str) and GAME_KEY.fullmatch(key)
         return cls(rules, saved.history, move_count=saved.move_count, elapsed=saved.elapsed,
-                   now=now, key=key if usable else None,
+                   now=now, key=saved_key(saved.extras),
                    assisted=saved.extras.get(ASSISTED_EXTRA) is True)
 
     def extras(self) -> dict:
