@@ -179,7 +179,8 @@ class PostMortemRun:
         """The table as it was after `position` moves, as a game the computer helped with,
         the winning `alternative` glowing."""
         table = self.table
-        history = History(self.history.states, self.history.moves, position)
+        whole = self.history  # the line as it ended, the moves after `position` to redo
+        history = History.from_line(whole.deal, zip(whole.moves, whole.states[1:]), position)
         if self.session.recorded:
             session = Session(self.rules, history, move_count=position)
         else:  # the same game goes on, so its end still counts once
