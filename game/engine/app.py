@@ -260,6 +260,7 @@ class App:
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
         self._open_window()
+        self.stack.mark_dirty()  # the new window starts blank, resized or not
         self.relayout()
 
     def _open_window(self) -> None:

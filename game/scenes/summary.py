@@ -14,7 +14,8 @@ from functools import lru_cache
 import pygame
 
 from game.art import palette
-from game.art.skin import title_surface
+from game.art.render import font
+from game.art.skin import corner_radius, label_size, title_surface
 from game.engine.easing import linear, out_back, out_cubic
 from game.engine.input import Action
 from game.engine.text import draw_text
@@ -27,6 +28,7 @@ CONFETTI_PIECES = 110
 CONFETTI_COLOURS = (palette.ACCENT_BRIGHT, palette.GOOD, palette.BAD, (110, 200, 255),
                     palette.CARD_FACE)
 ROW_SPACING = 34
+BUTTON_WIDTH = 140  # the least width of a button, at 1280x800
 SEPARATOR = palette.mix(palette.TEXT_DIM, (20, 24, 32), 0.7)
 
 
@@ -91,19 +93,26 @@ class SummaryScene(ModalScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         pad = self.px(30)
-        width = min(self.px(600), size[0] - self.px(40))
+        height, gap = self.px(50), self.px(24)
+        wanted = [max(self.px(BUTTON_WIDTH), label_width(button.label, height))
+                  for button in self.buttons.buttons]
+        gaps = (len(wanted) - 1) * gap
+        width = min(max(self.px(600), sum(wanted) + gaps + 2 * pad), size[0] - self.px(40))
         rows = len(self.result.rows)
         fixed = pad + self.px(80) + self.px(30) + self.px(90) + self.px(40) + self.px(50) + pad
         self.row_height = max(self.px(22), min(self.px(ROW_SPACING),
                                                (size[1] - self.px(20) - fixed) // max(1, rows)))
-        height = fixed + rows * self.row_height
-        self.panel = pygame.Rect(0, 0, width, min(height, size[1] - self.px(20)))
+        panel_height = fixed + rows * self.row_height
+        self.panel = pygame.Rect(0, 0, width, min(panel_height, size[1] - self.px(20)))
         self.panel.center = (size[0] // 2, size[1] // 2)
-        count = len(self.buttons.buttons)
-        gap = self.px(24)
-        button_width = min(self.px(180), (width - 2 * pad - (count - 1) * gap) // count)
-        self.buttons.layout(self.panel.centerx, self.panel.bottom - pad - self.px(50),
-                            (button_width, self.px(50)), gap)
+        # Too little room: every button narrows alike, so no one label shrinks out of sight.
+        room = width - 2 * pad - gaps
+        widths = [w * room // sum(wanted) for w in wanted] if sum(wanted) > room else wanted
+        x = self.panel.centerx - (sum(widths) + gaps) // 2
+        top = self.panel.bottom - pad - height
+        for button, button_width in zip(self.buttons.buttons, widths, strict=True):
+            button.rect = pygame.Rect(x, top, button_width, height)
+            x += button_width + gap
 
     def draw_content(self, surface: pygame.Surface) -> None:
         draw_dialog_panel(surface, self.panel)
@@ -153,6 +162,12 @@ class SummaryScene(ModalScene):
             self.to_menu()
             return True
         return self.buttons.handle_action(action)
+
+
+def label_width(label: str, height: int) -> int:
+    """How wide a button `height` tall must be to show `label` at its full type size."""
+    points = label_size((1 << 14, height), label)
+    return font(points).size(label)[0] + 2 * corner_radius((height, height)) + height // 2
 
 
 @lru_cache(maxsize=1)

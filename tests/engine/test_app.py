@@ -123,6 +123,21 @@ def test_f11_toggles_fullscreen_and_back(app, scene):
     assert not app.fullscreen and scene.size == (640, 480)
 
 
+def test_f11_repaints_the_window_even_when_its_size_stays(app, scene, monkeypatch):
+    """The window made again starts blank. Where the system keeps its size (no window
+    manager, or a window as big as the screen) no resize follows, and the table once stayed
+    black but for what changed, until the next click."""
+    size = app.size
+    real = pygame.display.set_mode
+    monkeypatch.setattr(pygame.display, "set_mode", lambda *args, **kwargs: real(size))
+    assert not app.run_frame(0.0)  # settled: nothing to draw
+    draws = scene.draws
+    assert app.run_frame(0.0, [key(pygame.K_F11)])
+    assert app.fullscreen and scene.draws == draws + 1 and scene.sizes == [size]
+    assert app.run_frame(0.0, [key(pygame.K_F11)])
+    assert not app.fullscreen and scene.draws == draws + 2
+
+
 def test_quit_event_gives_scenes_a_chance_to_save(app, scene):
     app.running = True
     app.run_frame(0.0, [pygame.event.Event(pygame.QUIT)])

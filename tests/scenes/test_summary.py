@@ -107,3 +107,24 @@ def test_extra_actions_come_first_and_close_the_summary_before_running(app, tabl
     click(app, summary.buttons.buttons[0].rect.center)
     assert calls == [("undo", True)]
     assert app.stack.top is table
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600), (1920, 1080)])
+def test_a_long_button_label_stays_readable(app, table, context, size):
+    """A lost game's four buttons: "Where did it go wrong?" keeps a readable type size
+    (it once shrank to 8 points to fit a quarter of the panel), and every button stays
+    inside the panel and the window."""
+    from game.art.skin import label_size
+
+    noop = lambda: None  # noqa: E731
+    summary = SummaryScene(context, result([], won=False, actions=(
+        ("Undo", noop), ("Where did it go wrong?", noop))))
+    show(app, summary)
+    summary.resize(size)
+    buttons = summary.buttons.buttons
+    sizes = [label_size(button.rect.size, button.label) for button in buttons]
+    assert min(sizes) >= 0.8 * max(sizes)
+    assert pygame.Rect((0, 0), size).contains(summary.panel)
+    assert summary.panel.contains(summary.buttons.rect)
+    rects = [button.rect for button in buttons]
+    assert all(a.right < b.left for a, b in zip(rects, rects[1:], strict=False))

@@ -169,3 +169,21 @@ def test_unsettled_it_says_what_was_proven_and_can_go_back_there(lost, monkeypat
     assert toast.text.endswith(" starts a win (it glows).")
     assert scene.hint in scene.session.legal_moves()
     assert context.stats.get("lucas_leaps").played == 0
+
+
+@pytest.mark.parametrize("verdict", ["unknown", "lost"])
+def test_an_answer_that_does_not_go_back_still_offers_the_summarys_undo(lost, monkeypatch,
+                                                                        context, verdict):
+    """Asked from a lost game's summary, an answer that leaves the table where it ended (no
+    win proven anywhere, or the deal proven lost) keeps the summary's Undo: the toolbar's is
+    off while the game stands ended, so it would otherwise be gone."""
+    monkeypatch.setattr(hints, "can_win",
+                        lambda rules, state, budget: SolveResult(verdict, None, 0, 0.0))
+    press(lost, LABEL)
+    scene = lost.scene
+    run_until(lost, lambda: lost.top is scene and not scene.advisor.runner.busy)
+    session = scene.session
+    assert session.finished and session.history.position == 3
+    press(lost, "Undo")
+    assert not session.finished and session.history.position == 2
+    assert context.stats.get("lucas_leaps").played == 0

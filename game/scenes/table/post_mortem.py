@@ -112,16 +112,26 @@ class PostMortemRun:
             toast.show(self.culprit_text(outcome))
         elif outcome.status == "never":
             toast.show("This deal could never be won: the solver proved it lost from the "
-                       "deal.")
+                       "deal.", self._undo())
         elif outcome.status == "still_winnable":
             self.session.assisted = True
             self.table.point_out(outcome.alternative, GLOW_SECONDS)
             toast.show(self.still_winnable_text(outcome))
         else:
             back = outcome.last_winnable
-            buttons = [] if back is None else [
+            buttons = self._undo() if back is None else [
                 ("Go back there", lambda: self._back_to(back, outcome))]
             toast.show(self.unknown_text(outcome), buttons)
+
+    def _undo(self) -> list[Action]:
+        """The summary's Undo, for an answer that leaves an ended game where it ended: the
+        toolbar's Undo is off while the game stands ended."""
+        from game.scenes.table.commands import take_back  # commands imports this module
+
+        session = self.session
+        if not session.finished or session.recorded or not session.history.can_undo:
+            return []
+        return [("Undo", lambda: take_back(self.table))]
 
     def _words(self, position: int, move: Any, *, after: Any = None) -> str:
         state = self.states[position]
@@ -179,8 +189,9 @@ class PostMortemRun:
         """The table as it was after `position` moves, as a game the computer helped with,
         the winning `alternative` glowing."""
         table = self.table
-        history = History.from_line(self.states[0], zip(self.moves, self.states[1:], strict=True),
-                                    position)
+        whole = self.history  # the line as it ended, the moves after `position` to redo
+        steps = zip(whole.moves, whole.states[1:], strict=True)
+        history = History.from_line(whole.deal, steps, position)
         if self.session.recorded:
             session = Session(self.rules, history, move_count=position)
         else:  # the same game goes on, so its end still counts once
