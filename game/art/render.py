@@ -19,10 +19,19 @@ Point = tuple[float, float]
 
 
 def optimised(surface: pygame.Surface) -> pygame.Surface:
-    """The surface in the display's pixel format when a display exists (faster to blit)."""
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        return surface.convert_alpha()
-    return surface
+    """The surface in the display's pixel format when a display exists (faster to blit).
+
+    A surface already in that format is kept as it is: copying a board-sized picture at 4K
+    costs several milliseconds for nothing."""
+    if not pygame.display.get_init() or pygame.display.get_surface() is None:
+        return surface
+    target = pygame.Surface((1, 1), pygame.SRCALPHA).convert_alpha()
+    if (surface.get_flags() & pygame.SRCALPHA and surface.get_parent() is None
+            and surface.get_colorkey() is None
+            and surface.get_bitsize() == target.get_bitsize()
+            and surface.get_masks() == target.get_masks()):
+        return surface
+    return surface.convert_alpha()
 
 
 def rounded_rect_surface(size: tuple[int, int], radius: float, fill, edge=None,
