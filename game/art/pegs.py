@@ -178,7 +178,11 @@ def _grain_strip() -> pygame.Surface:
                                        + math.sin(x / 13 + phase * 2) * 0.4))
                   for x in range(0, width + 1, 8)]
         pygame.draw.aalines(strip, tone, False, points)
-    return strip
+    # In the board's own format (opaque, with an alpha channel): it is stretched straight
+    # into the board, which needs the pixels laid out as its own.
+    grain = pygame.Surface((width, height), pygame.SRCALPHA)
+    grain.blit(strip, (0, 0))
+    return grain
 
 
 @lru_cache(maxsize=2)
@@ -188,12 +192,14 @@ def _board_surface(n: int, cell: int, border: int) -> pygame.Surface:
     board = rounded_rect_surface((side, side), radius, palette.WOOD_DARK, (58, 34, 16),
                                  max(1.0, border * 0.08))
     inner = pygame.Rect(border // 2, border // 2, side - border, side - border)
-    play = pygame.transform.smoothscale(_grain_strip(), inner.size)
+    # The grain is stretched straight onto the board: no board-sized picture but the board.
+    play = board.subsurface(inner)
+    pygame.transform.smoothscale(_grain_strip(), inner.size, play)
+    play.fill((0, 0, 0, 255), special_flags=pygame.BLEND_RGBA_MAX)  # stretching rounds 255 down
     pygame.draw.rect(play, palette.mix(palette.WOOD_LIGHT, (255, 255, 255), 0.3),
                      play.get_rect(), max(1, border // 12))
     pygame.draw.line(play, palette.WOOD_DARK, (0, inner.height - 1),
                      (inner.width, inner.height - 1), max(1, border // 12))
-    board.blit(play, inner)
     hole = _hole(cell)
     for row in range(n):
         for column in range(n):

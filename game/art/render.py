@@ -15,14 +15,24 @@ import pygame
 from game.art.palette import Colour
 
 SUPERSAMPLE = 4  # a power of two: smoothscale then halves exactly, keeping solid areas solid
+BIG_SKETCH_PIXELS = 150 * 150  # from this size a sketch is oversized only twice
 Point = tuple[float, float]
 
 
 def optimised(surface: pygame.Surface) -> pygame.Surface:
-    """The surface in the display's pixel format when a display exists (faster to blit)."""
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        return surface.convert_alpha()
-    return surface
+    """The surface in the display's pixel format when a display exists (faster to blit).
+
+    A surface already in that format is kept as it is: copying a board-sized picture at 4K
+    costs several milliseconds for nothing."""
+    if not pygame.display.get_init() or pygame.display.get_surface() is None:
+        return surface
+    target = pygame.Surface((1, 1), pygame.SRCALPHA).convert_alpha()
+    if (surface.get_flags() & pygame.SRCALPHA and surface.get_parent() is None
+            and surface.get_colorkey() is None
+            and surface.get_bitsize() == target.get_bitsize()
+            and surface.get_masks() == target.get_masks()):
+        return surface
+    return surface.convert_alpha()
 
 
 def rounded_rect_surface(size: tuple[int, int], radius: float, fill, edge=None,
@@ -97,7 +107,10 @@ class Sketch:
 
     def __init__(self, size: tuple[int, int], background=(0, 0, 0)):
         self.size = (max(1, int(size[0])), max(1, int(size[1])))
-        self.scale = SUPERSAMPLE
+        # Big pictures (4K cards and their courts) are smooth at half the oversizing, and
+        # a quarter of the canvas to fill and shrink is what keeps a 4K first frame brisk.
+        big = self.size[0] * self.size[1] >= BIG_SKETCH_PIXELS
+        self.scale = SUPERSAMPLE // 2 if big else SUPERSAMPLE
         self.surface = pygame.Surface((self.size[0] * self.scale, self.size[1] * self.scale),
                                       pygame.SRCALPHA)
         self.surface.fill((*background[:3], 0))

@@ -6,6 +6,7 @@ to 1920x1080, and drawn with the art skin so menus, dialogs and tables look of o
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
@@ -306,17 +307,40 @@ class ModalScene(Scene):
         if self.appear == 1.0 or area.width <= 0 or area.height <= 0:
             self.draw_content(surface)
             return
-        # While growing in, the panel is drawn on a clear layer, then scaled and faded.
-        layer = _layer(surface.get_size())
-        layer.fill((0, 0, 0, 0), area)
-        self.draw_content(layer)
+        # While growing in, the panel is drawn in place, lifted off with its rounded outline
+        # and the scene under it put back, then scaled and faded: every picture is only
+        # panel-sized (a window-sized layer cost 20 ms to make at 3840x2160).
+        under = surface.subsurface(area).copy()
+        self.draw_content(surface)
+        drawn = surface.subsurface(area).convert_alpha()
+        surface.blit(under, area)
+        _clear_corners(drawn, self.panel.move(-area.x, -area.y))
         factor = ENTRANCE_SCALE + (1.0 - ENTRANCE_SCALE) * self.appear
         size = (max(1, round(area.width * factor)), max(1, round(area.height * factor)))
-        grown = pygame.transform.smoothscale(layer.subsurface(area), size)
+        grown = pygame.transform.smoothscale(drawn, size)
         grown.set_alpha(round(255 * shown))
         surface.blit(grown, grown.get_rect(center=area.center))
 
 
-@lru_cache(maxsize=1)
-def _layer(size: Size) -> pygame.Surface:
-    return pygame.Surface(size, pygame.SRCALPHA)
+def _clear_corners(picture: pygame.Surface, panel: pygame.Rect) -> None:
+    """Make `picture` clear outside the dialog panel's rounded corners (`panel` in its
+    coordinates); only the four corner squares are touched, the rest is kept as it is."""
+    radius = corner_radius(panel.size)
+    corner = min(math.ceil(radius) + 1, panel.width // 2, panel.height // 2)
+    if corner < 1:
+        return
+    mask = _corner_mask(corner, radius)
+    far = corner + 1
+    for (sx, sy), (dx, dy) in (((0, 0), panel.topleft),
+                               ((far, 0), (panel.right - corner, panel.top)),
+                               ((0, far), (panel.left, panel.bottom - corner)),
+                               ((far, far), (panel.right - corner, panel.bottom - corner))):
+        picture.blit(mask, (dx, dy), (sx, sy, corner, corner),
+                     special_flags=pygame.BLEND_RGBA_MULT)
+
+
+@lru_cache(maxsize=2)
+def _corner_mask(corner: int, radius: float) -> pygame.Surface:
+    """Opaque white in the panel's rounded shape, just big enough to hold its corners."""
+    side = 2 * corner + 1
+    return rounded_rect_surface((side, side), radius, (255, 255, 255, 255))

@@ -49,3 +49,16 @@ def test_rounded_rect_has_exact_size_solid_middle_and_cut_corners(width, height,
         assert rect.get_at((width // 2, 0)).a > 200
         if radius >= 4:
             assert rect.get_at((0, 0)).a < 60
+
+
+def test_big_sketches_are_oversized_less_and_still_smooth():
+    """A 4K card's courts need not be drawn on a canvas sixteen times their size."""
+    from game.art.render import BIG_SKETCH_PIXELS, SUPERSAMPLE, Sketch
+
+    assert Sketch((40, 60)).scale == SUPERSAMPLE
+    big = Sketch((300, 300), background=(200, 30, 30))
+    assert BIG_SKETCH_PIXELS <= 300 * 300 and big.scale == SUPERSAMPLE // 2
+    big.pen().circle((200, 30, 30, 255), (0.5, 0.5), 0.45)
+    picture = big.finish()
+    edge = {picture.get_at((x, 60)).a for x in range(300)}
+    assert any(0 < alpha < 255 for alpha in edge)  # the rim is antialiased
