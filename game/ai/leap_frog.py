@@ -5,8 +5,9 @@ Three strengths:
   those within a point of the best, so a careful person can beat it.
 - "medium" looks one reply ahead: each move is judged by what it takes less about the best
   capture it leaves to the next player.
-- "hard" deepens an alpha-beta search (paranoid with three or more players) until the time
-  runs out, and plays the choice of the deepest search it finished.
+- "hard", against one other player, deepens an alpha-beta search until the time runs out and
+  plays the choice of the deepest search it finished; against more, it follows its best
+  moves through a whole round of sensible replies (`leap_frog_rounds`).
 
 Every strength works from the candidate moves of `leap_frog_moves`, never from the rules'
 full list of leaps, which can be enormous with diagonal leaps.
@@ -28,6 +29,7 @@ from game.ai.leap_frog_moves import (
     removal_candidates,
     values_of,
 )
+from game.ai.leap_frog_rounds import round_choice
 from game.ai.leap_frog_search import ROOT_REMOVALS, Limits, Search
 from game.rules.leap_frog import RULES, LeapFrogState
 from game.rules.leap_frog_board import Geometry, geometry
@@ -92,13 +94,17 @@ def _root_candidates(state: LeapFrogState, geo: Geometry, values: Values) -> lis
 
 def _searched_choice(state: LeapFrogState, geo: Geometry, values: Values,
                      candidates: list[Candidate], max_depth: int, limits: Limits) -> Candidate:
-    """The search's choice among `candidates`, tried in the order given.
+    """The search's choice among `candidates`, tried in the order given: alpha-beta with two
+    players or at depth 1 (medium), else a round of modelled replies.
 
     The search and its tables are gone once this returns, so they are freed before garbage
     collection resumes rather than examined by it.
     """
     fresh = sum(1 << player for player, taken in enumerate(state.captured) if not taken)
-    search = Search(geo, state.options.players, state.to_move, limits)
+    players = state.options.players
+    if players > 2 and max_depth > 1:
+        return round_choice(values, geo, candidates, state.to_move, players, fresh, limits)
+    search = Search(geo, players, state.to_move, limits)
     root = search.root_node(values, state.to_move, fresh)
     chosen, _ = search.deepen(root, max_depth, candidates)
     return chosen

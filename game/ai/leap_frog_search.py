@@ -2,8 +2,9 @@
 
 Values are points seen from the searching player's side: what they capture counts for them,
 what another player captures counts against them (see `Search.worth`). With two players that
-is plain minimax on the score difference; with more it is the paranoid view, every other
-player taken as one side that works against the searching player. A value covers only the
+is plain minimax on the score difference; with more (which only the one-move-deep medium
+player searches) every other player is taken as one side that works against the searching
+player. A value covers only the
 captures from a position on, never the scores so far, so it does not depend on how play
 reached the position and the transposition table can share it between move orders. At the
 search horizon the player to move is credited with about the best capture they have, which

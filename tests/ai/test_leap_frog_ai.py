@@ -102,6 +102,22 @@ def test_stops_early_rather_than_open_the_way_to_the_greens(strength):
     assert choose_move(state, strength, time_limit=1.0, seed=0) == Leap((Cell(0, 0), Cell(0, 2)))
 
 
+# Taking the green lands the white below a red on the edge, which the next player then leaps
+# over and on over two greens (9 points); taking the yellow far away leaves nothing open.
+EXPOSING_GREEN = {(1, 0): "W", (1, 1): "G", (0, 2): "R", (2, 3): "G", (2, 5): "G",
+                  (10, 0): "W", (10, 1): "Y"}
+
+
+def test_with_four_players_hard_declines_a_capture_that_feeds_the_next_player():
+    state = position(EXPOSING_GREEN, players=4)
+    exposing = Leap((Cell(1, 0), Cell(1, 2)))
+    safe = Leap((Cell(10, 0), Cell(10, 2)))
+    assert gain(RULES.apply(state, exposing), Leap((Cell(0, 2), Cell(2, 2), Cell(2, 4),
+                                                    Cell(2, 6)))) == 9
+    assert greedy_move(state) == exposing
+    assert choose_move(state, "hard", time_limit=1.0, seed=0) == safe
+
+
 def test_an_opening_removal_takes_a_valuable_piece_that_is_hard_to_answer():
     state = RULES.new_game(11)
     values = values_of(state.board)
