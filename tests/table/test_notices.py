@@ -7,10 +7,12 @@ import pytest
 from game.ai.search import SolveResult
 from game.rules import GAMES
 from game.rules.klondike import WASTE
+from game.scenes.table import advisor as advisor_module
 from game.scenes.table.klondike import KlondikeTable
 from game.scenes.table.leap_year import LeapYearTable
 from game.scenes.table.leapfrog import LeapfrogTable
 from game.scenes.table.lucas_leaps import LucasLeapsTable
+from game.scenes.table.post_mortem import WORKING
 from game.scenes.table.toast import draw_status
 
 from .positions import position
@@ -126,3 +128,52 @@ def test_every_table_shows_its_deal_number(make_table, context, game_id):
     table = make_table(state, game=TABLES[game_id](context))
     table.app.draw()
     assert "Deal #4321" in table.scene.toolbar._drawn[1]
+
+
+# Notices and the toolbar ----------------------------------------------------------------------
+
+BUSY = "Checking move 4 of 74…"
+
+
+def drawn_notices(table, monkeypatch, text, actions):
+    """The toast showing `text` and the busy line, as the table draws them: their areas."""
+    advisor = table.scene.advisor
+    busy: list[pygame.Rect] = []
+
+    def record(*args):
+        busy.append(draw_status(*args))
+        return busy[-1]
+
+    monkeypatch.setattr(advisor_module, "draw_status", record)
+    monkeypatch.setattr(advisor, "status_text", lambda: BUSY)
+    advisor.toast.show(text, actions)
+    table.app.draw()
+    return advisor.toast, busy
+
+
+@pytest.mark.parametrize("text,actions", [(WORKING, [("Cancel", lambda: None)]),
+                                          ("No: this deal can no longer be won.",
+                                           [("New game", lambda: None)])])
+@pytest.mark.parametrize("size", SIZES[:4])
+@pytest.mark.parametrize("game_id", sorted(TABLES))
+def test_notices_never_cover_a_button_a_card_or_each_other(make_table, context, monkeypatch,
+                                                          game_id, size, text, actions):
+    table = make_table(late_state(game_id), game=TABLES[game_id](context), size=size)
+    toast, busy = drawn_notices(table, monkeypatch, text, actions)
+    notices = [toast.area, *busy]
+    for button in table.scene.toolbar.buttons:
+        for area in notices:
+            assert not button.rect.colliderect(area), (button.label, button.rect, area)
+    for rect in card_rects(table):
+        for area in notices:
+            assert not rect.colliderect(area), (rect, area)
+    for area in busy:
+        assert not area.colliderect(toast.area), (area, toast.area)
+    assert pygame.display.get_surface().get_rect().contains(toast.area)
+
+
+def test_a_short_answer_leaves_the_read_out_in_sight_on_a_wide_window(make_table, monkeypatch):
+    table = make_table(RUN, size=(1920, 1080))
+    toast, busy = drawn_notices(table, monkeypatch, "Yes: this deal can still be won.", ())
+    assert toast.area.right < table.scene.toolbar.readout_left
+    assert busy, "the busy line shows beside the answer"

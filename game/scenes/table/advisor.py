@@ -21,7 +21,7 @@ from game.ai.pools import first_winnable
 from game.ai.search import Budget
 from game.scenes.table import commands, post_mortem, winnable
 from game.scenes.table.search_runner import SearchRunner
-from game.scenes.table.toast import Toast, draw_status
+from game.scenes.table.toast import Toast, draw_status, status_fits
 
 if TYPE_CHECKING:
     from game.scenes.table.scene import CardTableScene
@@ -384,12 +384,23 @@ class TableAdvisor:
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The toast in the toolbar's band, and left of it what the table is busy with."""
+        """The toast and the busy line in the toolbar's band, right of its buttons and never
+        over one another: the toast left of the read-out when it fits there whole, else over
+        the read-out; the busy line in the room left beside the toast, if any."""
         band = self.table.view.layout.toolbar
-        right = band.right - max(3, band.height // 10)
+        margin = max(3, band.height // 10)
+        left = self.table.toolbar.status_left
+        readout = self.table.toolbar.readout_left  # hidden whole or not at all
+        slots = [(left, band.right - margin)]
         if self.toast.shown:
-            cover = self.table.toolbar.readout_left  # the read-out goes under it whole
-            right = self.toast.draw(surface, band, cover).left - max(3, band.height // 10)
+            if self.toast.natural_width(band) <= readout - margin - left:
+                area = self.toast.draw(surface, band, readout - margin, left, readout - margin)
+                slots = [(left, area.left - margin), (area.right + margin, band.right - margin)]
+            else:
+                area = self.toast.draw(surface, band, readout, left, band.right - margin)
+                slots = [(left, area.left - margin)]
         text = self.status_text()
-        if text is not None:
-            draw_status(surface, text, band, right)
+        for start, end in slots:
+            if text is not None and status_fits(text, start, end):
+                draw_status(surface, text, band, end, start)
+                break

@@ -1,8 +1,10 @@
 """Short messages on the table: a pill saying what the table is busy with ("Looking for a
 hint…"), and a toast answering a question, perhaps with a button or two ("Show me", "Undo").
 
-Both sit in the toolbar's band, at its right over the score and clock: every table keeps that
+Both sit in the toolbar's band, right of its buttons (never over one): every table keeps that
 band free of cards, so a message never hides a card, whatever the game or the window size.
+The room beside the buttons is the only free room: below the band the cards start a few
+pixels down.
 Neither is a scene of its own: the table keeps running under them (its clock, its
 animations), draws them last, and offers them its mouse events and keys first. A toast stays
 until the player acts: a click on one of its buttons, on it, or anywhere else, or a key.
@@ -46,13 +48,21 @@ def pill(size: tuple[int, int], edge: bool) -> pygame.Surface:
     return surface
 
 
-def draw_status(surface: pygame.Surface, text: str, band: pygame.Rect, right: int
-                ) -> pygame.Rect:
-    """The busy line in `band`, its right end at `right`; the area it covers."""
+def status_fits(text: str, left: int, right: int) -> bool:
+    """Whether the busy line fits between `left` and `right`, at its smallest."""
+    return render_text(text, SMALLEST_TEXT, palette.TEXT).get_width() + SMALLEST_TEXT * 2 \
+        <= right - left
+
+
+def draw_status(surface: pygame.Surface, text: str, band: pygame.Rect, right: int,
+                left: int | None = None) -> pygame.Rect:
+    """The busy line in `band` between `left` (the band's left by default) and `right`,
+    against `right`; the area it covers."""
     size = text_size(band)
     margin = _margin(band)
+    left = band.x + margin if left is None else left
     while size > SMALLEST_TEXT and render_text(text, size, palette.TEXT).get_width() \
-            + size * 2 > right - band.x - margin:
+            + size * 2 > right - left:
         size -= 1
     ink = render_text(text, size, palette.TEXT)
     area = pygame.Rect(0, 0, ink.get_width() + size * 2, band.height - 2 * margin)
@@ -126,20 +136,34 @@ class Toast:
             self.hide()
         return True
 
-    def layout(self, band: pygame.Rect, cover_from: int) -> None:
-        """Place the message and its buttons on one line at the right of `band`, the text
-        shrinking to fit; a message too long even then wraps and reaches below the band.
-        The panel reaches left to `cover_from` at least, so what it hides is hidden whole."""
+    def _widths(self, band: pygame.Rect, size: int) -> tuple[list[int], int]:
+        """Each button's width at text `size`, and the width of their row."""
+        button_height = band.height - 2 * _margin(band) - 2
+        widths = [render_text(button.label, max(8, round(button_height * 0.56)),
+                              palette.TEXT).get_width() + size * 2 for button in self.buttons]
+        return widths, sum(widths) + size * len(widths)
+
+    def _one_line(self, band: pygame.Rect, size: int) -> int:
+        """The message's width on one line at text `size`."""
+        return (render_text(self.text, size, palette.TEXT).get_width()
+                + self._widths(band, size)[1] + size * 2)
+
+    def natural_width(self, band: pygame.Rect) -> int:
+        """The message's width on one line at the band's full type size."""
+        return self._one_line(band, text_size(band))
+
+    def layout(self, band: pygame.Rect, cover_from: int, left: int, right: int) -> None:
+        """Place the message and its buttons on one line in `band` between `left` and
+        `right`, against `right`, the text shrinking to fit; a message too long even then
+        wraps and reaches below the band. The panel reaches left to `cover_from` at least
+        (never past `left`), so what it hides is hidden whole."""
         margin = _margin(band)
-        room = band.width - 2 * margin
+        room = right - left
         button_height = band.height - 2 * margin - 2
         size = text_size(band)
         while True:
-            widths = [render_text(button.label, max(8, round(button_height * 0.56)),
-                                  palette.TEXT).get_width() + size * 2 for button in self.buttons]
-            row = sum(widths) + size * len(widths)
-            text_width = render_text(self.text, size, palette.TEXT).get_width()
-            if text_width + row + size * 2 <= room or size <= SMALLEST_TEXT:
+            widths, row = self._widths(band, size)
+            if self._one_line(band, size) <= room or size <= SMALLEST_TEXT:
                 break
             size -= 1
         self._lines = wrap_text(self.text, size, max(size * 8, room - row - size * 2))
@@ -148,21 +172,22 @@ class Toast:
                          for line in self._lines)
         height = max(band.height - 2 * margin, len(self._lines) * self._line_height + margin * 2)
         width = text_width + row + size * 2
-        self.area = pygame.Rect(0, 0, max(width, band.right - margin - cover_from), height)
-        self.area.topright = (band.right - margin, band.y + margin)
+        self.area = pygame.Rect(0, 0, max(width, right - max(cover_from, left)), height)
+        self.area.topright = (right, band.y + margin)
         self._text_left = self.area.right - width + size
         x = self._text_left + text_width + size
         top = self.area.y + (min(height, band.height - 2 * margin) - button_height) // 2
         for button, button_width in zip(self.buttons, widths, strict=True):
             button.rect = pygame.Rect(x, top, button_width, button_height)
             x += button_width + size
-        self._laid_out_for = (band.topleft, band.size, cover_from)
+        self._laid_out_for = (band.topleft, band.size, cover_from, left, right)
 
-    def draw(self, surface: pygame.Surface, band: pygame.Rect, cover_from: int) -> pygame.Rect:
-        """Draw the toast at the right of `band`, over it from `cover_from` at least; the
-        area it covers."""
-        if self._laid_out_for != (band.topleft, band.size, cover_from):
-            self.layout(band, cover_from)
+    def draw(self, surface: pygame.Surface, band: pygame.Rect, cover_from: int, left: int,
+             right: int) -> pygame.Rect:
+        """Draw the toast in `band` between `left` and `right` (see `layout`); the area it
+        covers."""
+        if self._laid_out_for != (band.topleft, band.size, cover_from, left, right):
+            self.layout(band, cover_from, left, right)
         surface.blit(pill(self.area.size, True), self.area)
         lines = len(self._lines)
         top = self.area.centery - lines * self._line_height // 2 if lines == 1 else \
