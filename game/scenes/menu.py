@@ -46,6 +46,9 @@ TITLES = {game_id: title for game_id, title, _ in GAME_TILES}
 TILE_ASPECTS = (0.75, 1.7)  # the narrowest and widest a tile may be (width / height)
 TOAST_SECONDS = 2.2
 SHAKE_SECONDS = 0.4
+# A tile fading in shows its preview from this much of the way in: the menu's first frame
+# (its first tile barely begun) paints no preview, and at 3840x2160 stays within its budget.
+PICTURED_FROM = 0.15
 
 
 class MenuScene(Scene):
@@ -314,7 +317,7 @@ class MenuScene(Scene):
         rect = tile.rect.move(tile.shake_offset(self.px(10)), -raise_by)
         body = tile_body(tile.game_id, tile.title, tile.description, rect.size,
                           tile.game_id in self.saved, available(tile.game_id), self.scale,
-                          (self.text_size, self.text_lines))
+                          (self.text_size, self.text_lines), tile.appear >= PICTURED_FROM)
         shadow = tile_shadow(rect.size)
         offset = self.px(4) + round(self.px(6) * tile.lift)
         alpha = round(255 * max(0.0, min(1.0, tile.appear)))
