@@ -44,6 +44,7 @@ class LayeredRenderer:
         self._background: pygame.Surface | None = None
         self._static: pygame.Surface | None = None
         self._static_valid = False
+        self._painted_in_place = False
         self._removed_since_draw = False
         self.sprite_blits = 0
         self.static_rebuilds = 0
@@ -116,17 +117,28 @@ class LayeredRenderer:
         (target highlights that should glow over the piles but under a dragged card).
         """
         size = surface.get_size()
-        if self._background is None or self._background.get_size() != size:
-            self._render_background(surface)
+        stale = self._background is None or self._background.get_size() != size
         changed = self._collect_changes()
-        settled = [sprite for sprite in self._moving if sprite not in changed]
-        if settled and (not self._static_valid or len(settled) >= self.bake_threshold):
-            self._moving.difference_update(settled)
-            self._baked.update(settled)
+        if stale and not self._baked and not self._painted_in_place:
+            # Nothing rests yet (a table's first frame): the background is painted straight
+            # onto the window, and the layer, a window-sized surface (~20 ms to make at 4K),
+            # is made on the next frame, which the still invalid layer asks for.
+            self._paint(surface)
+            self._background = self._static = None
             self._static_valid = False
-        if not self._static_valid:
-            self._rebuild_static(surface)
-        surface.blit(self._static, (0, 0))
+            self._painted_in_place = True
+        else:
+            if stale:
+                self._render_background(surface)
+            self._painted_in_place = False
+            settled = [sprite for sprite in self._moving if sprite not in changed]
+            if settled and (not self._static_valid or len(settled) >= self.bake_threshold):
+                self._moving.difference_update(settled)
+                self._baked.update(settled)
+                self._static_valid = False
+            if not self._static_valid:
+                self._rebuild_static(surface)
+            surface.blit(self._static, (0, 0))
         if decorate is not None:
             decorate(surface)
         self.sprite_blits = 0
@@ -152,11 +164,14 @@ class LayeredRenderer:
 
     def _render_background(self, target: pygame.Surface) -> None:
         self._background = pygame.Surface(target.get_size(), 0, target)
-        if self._paint_background is None:
-            self._background.fill((0, 0, 0))
-        else:
-            self._paint_background(self._background)
+        self._paint(self._background)
         self._static_valid = False
+
+    def _paint(self, surface: pygame.Surface) -> None:
+        if self._paint_background is None:
+            surface.fill((0, 0, 0))
+        else:
+            self._paint_background(surface)
 
     def _rebuild_static(self, target: pygame.Surface) -> None:
         if not self._baked:

@@ -79,6 +79,7 @@ def test_an_idle_table_needs_no_redraw_and_resting_sprites_are_baked():
     target = pygame.Surface((60, 20))
     assert renderer.needs_redraw()
     renderer.draw(target)
+    renderer.draw(target)  # the first frame was painted in place; this one makes the layer
     assert not renderer.needs_redraw()
     sprites[0].x = 1  # one card moves: the nine resting ones get baked
     renderer.draw(target)
@@ -113,12 +114,37 @@ def test_background_follows_size_and_invalidation():
         surface.fill(GREEN)
 
     renderer = LayeredRenderer(paint)
+    renderer.draw(pygame.Surface((20, 20)))  # in place, then into the layer
     renderer.draw(pygame.Surface((20, 20)))
     renderer.draw(pygame.Surface((20, 20)))
+    renderer.draw(pygame.Surface((30, 10)))
     renderer.draw(pygame.Surface((30, 10)))
     renderer.invalidate_background()
     renderer.draw(pygame.Surface((30, 10)))
-    assert painted == [(20, 20), (30, 10), (30, 10)]
+    renderer.draw(pygame.Surface((30, 10)))
+    assert painted == [(20, 20), (20, 20), (30, 10), (30, 10), (30, 10), (30, 10)]
+
+
+def test_the_first_frame_paints_the_background_in_place():
+    """No window-sized layer is made for the first frame (at 4K that costs ~20 ms); the
+    frame looks the same, and the next one makes the layer and is then idle."""
+    made = []
+    real_surface = pygame.Surface
+    renderer = LayeredRenderer(felt)
+    renderer.add(Sprite(block(RED), (0, 0)))
+    target = real_surface((30, 20))
+    try:
+        pygame.Surface = lambda *args: made.append(args[0]) or real_surface(*args)
+        renderer.draw(target)
+        assert made == []
+        assert target.get_at((2, 2))[:3] == RED and target.get_at((25, 15))[:3] == GREEN
+        assert renderer.needs_redraw()
+        renderer.draw(target)
+    finally:
+        pygame.Surface = real_surface
+    assert made == [(30, 20), (30, 20)]  # the background, and the layer baking the sprite
+    assert target.get_at((2, 2))[:3] == RED and target.get_at((25, 15))[:3] == GREEN
+    assert not renderer.needs_redraw()
 
 
 def test_decorations_go_between_resting_and_moving_sprites():

@@ -151,3 +151,24 @@ def test_tiles_and_buttons_fit_without_overlapping(menu, size):
         assert rect.collidelist(rects[index + 1:]) == -1
     assert menu.title_rect.bottom <= min(tile.rect.top for tile in menu.tiles)
     assert min(tile.rect.width for tile in menu.tiles) >= 150
+
+
+def test_a_tile_barely_faded_in_waits_for_its_preview(app, context, monkeypatch):
+    """The menu's first frame shows a tile still fading in without its preview (the dearest
+    part of that frame); the next frame brings it."""
+    from game.scenes import menu_tiles
+
+    built = []
+    real_preview = menu_tiles.preview
+    monkeypatch.setattr(menu_tiles, "preview",
+                        lambda game_id, size: built.append(game_id) or real_preview(game_id, size))
+    menu_tiles.tile_body.cache_clear()
+    scene = MenuScene(context)
+    app.stack.push(scene)
+    app.run_frame(1 / 30)
+    assert 0 < scene.tiles[0].appear < 1  # the first tile has begun to show
+    assert built == []
+    app.run_frame(1 / 60)
+    assert "klondike" in built
+    settle(app)
+    assert sorted(built) == sorted(game_id for game_id, _, _ in GAME_TILES)
