@@ -177,3 +177,13 @@ def test_a_short_answer_leaves_the_read_out_in_sight_on_a_wide_window(make_table
     toast, busy = drawn_notices(table, monkeypatch, "Yes: this deal can still be won.", ())
     assert toast.area.right < table.scene.toolbar.readout_left
     assert busy, "the busy line shows beside the answer"
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game_id", sorted(TABLES))
+def test_the_readings_never_run_under_a_toolbar_button(make_table, context, game_id, size):
+    table = make_table(late_state(game_id), game=TABLES[game_id](context), size=size)
+    table.app.draw()
+    toolbar = table.scene.toolbar
+    buttons_end = max(button.rect.right for button, _ in toolbar._placed())
+    assert toolbar.readout_left >= buttons_end

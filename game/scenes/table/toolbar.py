@@ -172,6 +172,8 @@ class Toolbar:
             size = self.text_size
             while size > 10 and font(size).size(text)[0] > x - left:
                 size -= 1
+            if font(size).size(text)[0] > x - left:
+                break  # no room left beside the buttons: the leftmost readings go unshown
             area = draw_text(strip, text, size, palette.TEXT, (x, middle), anchor="midright")
             self.readout_left = self.rect.x + area.left
             x = area.left - max(10, self.rect.height // 2)
