@@ -33,7 +33,7 @@ def parser() -> argparse.ArgumentParser:
                         help="deals per case in the solvers and winnable benchmarks (default: "
                              "100 and 200, or 10 within all)")
     result.add_argument("--limit", type=float, default=None,
-                        help="seconds per deal in the solvers and winnable benchmarks "
+                        help="CPU seconds per deal in the solvers and winnable benchmarks "
                              "(default: 10, or 2 within all)")
     result.add_argument("--first-seed", type=int, default=None,
                         help="the first deal's seed in the solvers and winnable benchmarks "
