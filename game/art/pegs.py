@@ -14,7 +14,8 @@ from functools import lru_cache
 import pygame
 
 from game.art import palette
-from game.art.render import Pen, Sketch, optimised, rounded_rect_surface, text_ink
+from game.art.overlays import soften
+from game.art.render import Pen, Sketch, optimised, paint_rounded_rect, text_ink
 
 PIECES = tuple(palette.MARBLES)
 POINTS = {"G": 4, "R": 3, "Y": 2, "W": 1}
@@ -107,6 +108,11 @@ class BoardArt:
     def board(self) -> pygame.Surface:
         return _board_surface(self.n, self.cell, self.border)
 
+    def paint_board(self, surface: pygame.Surface, at: tuple[int, int]) -> None:
+        """The board painted onto `surface` at `at`, as `board()` would be blitted there,
+        without the board-sized picture (at 3840x2160 a new one cost 20 ms)."""
+        paint_board(surface, at, self.n, self.cell, self.border)
+
     def marble(self, piece: str) -> pygame.Surface:
         """A cell-sized image of the piece with its shadow: blit at `cell_rect(...)`."""
         if piece not in palette.MARBLES:
@@ -137,7 +143,7 @@ def _seated_marble(piece: str, cell: int) -> pygame.Surface:
     shade = max(1, cell // 14)
     pygame.draw.circle(seat, (0, 0, 0, 110), (cell / 2 + shade, cell / 2 + shade * 1.5),
                        diameter / 2)
-    seat = pygame.transform.gaussian_blur(seat, shade)
+    seat = soften(seat, shade)  # a full blur of every marble's seat cost 2 ms at 4K
     seat.blit(marble(piece, diameter), (offset, offset))
     return optimised(seat)
 
@@ -163,10 +169,11 @@ def _hole(cell: int) -> pygame.Surface:
     return sketch.finish()
 
 
-@lru_cache(maxsize=1)
-def _grain_strip() -> pygame.Surface:
+@lru_cache(maxsize=2)
+def _grain_strip(flags: int, bitsize: int, masks: tuple[int, ...]) -> pygame.Surface:
     """Light wood with thin wavering lines of darker tone, made once and stretched to fit
-    (the lines run along the board, so stretching keeps them looking natural)."""
+    (the lines run along the board, so stretching keeps them looking natural); in the pixel
+    format it is stretched straight into, which needs the pixels laid out as its own."""
     width, height = GRAIN_STRIP
     strip = pygame.Surface((width, height))
     strip.fill(palette.WOOD_LIGHT)
@@ -178,9 +185,7 @@ def _grain_strip() -> pygame.Surface:
                                        + math.sin(x / 13 + phase * 2) * 0.4))
                   for x in range(0, width + 1, 8)]
         pygame.draw.aalines(strip, tone, False, points)
-    # In the board's own format (opaque, with an alpha channel): it is stretched straight
-    # into the board, which needs the pixels laid out as its own.
-    grain = pygame.Surface((width, height), pygame.SRCALPHA)
+    grain = pygame.Surface((width, height), flags, bitsize, masks)
     grain.blit(strip, (0, 0))
     return grain
 
@@ -188,13 +193,26 @@ def _grain_strip() -> pygame.Surface:
 @lru_cache(maxsize=2)
 def _board_surface(n: int, cell: int, border: int) -> pygame.Surface:
     side = n * cell + 2 * border
-    radius = border * 0.6
-    board = rounded_rect_surface((side, side), radius, palette.WOOD_DARK, (58, 34, 16),
-                                 max(1.0, border * 0.08))
-    inner = pygame.Rect(border // 2, border // 2, side - border, side - border)
-    # The grain is stretched straight onto the board: no board-sized picture but the board.
-    play = board.subsurface(inner)
-    pygame.transform.smoothscale(_grain_strip(), inner.size, play)
+    board = pygame.Surface((side, side), pygame.SRCALPHA)
+    paint_board(board, (0, 0), n, cell, border)
+    return optimised(board)
+
+
+def paint_board(surface: pygame.Surface, at: tuple[int, int], n: int, cell: int,
+                border: int) -> None:
+    """The board of n x n holes painted straight onto `surface` with its corner at `at`."""
+    side = n * cell + 2 * border
+    outline = pygame.Rect(*at, side, side)
+    paint_rounded_rect(surface, outline, border * 0.6, palette.WOOD_DARK, (58, 34, 16),
+                       max(1.0, border * 0.08))
+    inner = pygame.Rect(outline.x + border // 2, outline.y + border // 2, side - border,
+                        side - border).clip(surface.get_rect())
+    if inner.width <= 0 or inner.height <= 0:
+        return
+    play = surface.subsurface(inner)
+    grain = _grain_strip(play.get_flags() & pygame.SRCALPHA, play.get_bitsize(),
+                         play.get_masks())
+    pygame.transform.smoothscale(grain, inner.size, play)
     play.fill((0, 0, 0, 255), special_flags=pygame.BLEND_RGBA_MAX)  # stretching rounds 255 down
     pygame.draw.rect(play, palette.mix(palette.WOOD_LIGHT, (255, 255, 255), 0.3),
                      play.get_rect(), max(1, border // 12))
@@ -203,5 +221,5 @@ def _board_surface(n: int, cell: int, border: int) -> pygame.Surface:
     hole = _hole(cell)
     for row in range(n):
         for column in range(n):
-            board.blit(hole, (border + column * cell, border + row * cell))
-    return optimised(board)
+            surface.blit(hole, (outline.x + border + column * cell,
+                                outline.y + border + row * cell))

@@ -42,44 +42,100 @@ def rounded_rect_surface(size: tuple[int, int], radius: float, fill, edge=None,
     Only a small square holding the four corners is drawn oversized; the straight edges and
     the middle are stretched from it, so large panels cost no more than small ones.
     """
+    return layered_rounded_rect(size, radius, ((fill, edge, edge_width),))
+
+
+def layered_rounded_rect(size: tuple[int, int], radius: float,
+                         layers: Sequence[tuple[Colour, Colour | None, float]]) -> pygame.Surface:
+    """Rounded rectangles of one size and radius laid on each other, bottom first, each
+    given as (fill, edge or None, edge width): the layers are merged in the small corner
+    square, so a window-sized panel of several layers is stretched out only once."""
     width, height = max(1, int(size[0])), max(1, int(size[1]))
-    corner = min(math.ceil(max(radius, edge_width)) + 1, width // 2, height // 2)
-    if corner < 1:
-        plain = pygame.Surface((width, height), pygame.SRCALPHA)
-        plain.fill(edge or fill)
+    corners = _rounded_corners((width, height), radius, layers)
+    if corners is None:
+        plain = _solid((width, height), layers[0][1] or layers[0][0])
+        for fill, edge, _ in layers[1:]:
+            plain.blit(_solid((width, height), edge or fill), (0, 0))
         return plain
-    side = 2 * corner + 1
-    sketch = Sketch((side, side), background=edge or fill)
-    pen = sketch.pen()
-    if edge is not None:
-        pen.round_rect(edge, (0, 0, side, side), radius)
-        pen.round_rect(fill, (edge_width, edge_width, side - 2 * edge_width,
-                              side - 2 * edge_width), max(0.0, radius - edge_width))
+    return nine_slice(*corners, (width, height))
+
+
+def paint_rounded_rect(surface: pygame.Surface, rect: pygame.Rect, radius: float, fill,
+                       edge=None, edge_width: float = 0) -> None:
+    """`rounded_rect_surface` painted straight onto `surface` in `rect`, blending with what
+    is there: no picture of the whole rectangle is made."""
+    corners = _rounded_corners(rect.size, radius, ((fill, edge, edge_width),))
+    if corners is None:
+        surface.blit(_solid(rect.size, edge or fill), rect)
     else:
-        pen.round_rect(fill, (0, 0, side, side), radius)
-    return _nine_slice(sketch.finish(), corner, (width, height))
+        nine_slice(*corners, rect.size, into=surface, at=rect.topleft)
 
 
-def _nine_slice(small: pygame.Surface, corner: int, size: tuple[int, int]) -> pygame.Surface:
-    """Grow `small` (corners of `corner` pixels around a one-pixel middle) to `size`."""
+def _rounded_corners(size: tuple[int, int], radius: float,
+                     layers: Sequence[tuple[Colour, Colour | None, float]]
+                     ) -> tuple[pygame.Surface, int] | None:
+    """The small square of `layers`' four corners for `nine_slice`, and the corner size;
+    None when the rectangle is too small to have corners."""
+    thickest = max(edge_width for _, _, edge_width in layers)
+    corner = min(math.ceil(max(radius, thickest)) + 1, size[0] // 2, size[1] // 2)
+    if corner < 1:
+        return None
+    side = 2 * corner + 1
+    small = None
+    for fill, edge, edge_width in layers:
+        sketch = Sketch((side, side), background=edge or fill)
+        pen = sketch.pen()
+        if edge is not None:
+            pen.round_rect(edge, (0, 0, side, side), radius)
+            pen.round_rect(fill, (edge_width, edge_width, side - 2 * edge_width,
+                                  side - 2 * edge_width), max(0.0, radius - edge_width))
+        else:
+            pen.round_rect(fill, (0, 0, side, side), radius)
+        drawn = sketch.finish()
+        if small is None:
+            small = drawn
+        else:
+            small.blit(drawn, (0, 0))
+    return small, corner
+
+
+def _solid(size: tuple[int, int], colour) -> pygame.Surface:
+    plain = pygame.Surface(size, pygame.SRCALPHA)
+    plain.fill(colour)
+    return plain
+
+
+def nine_slice(small: pygame.Surface, corner: int, size: tuple[int, int],
+               into: pygame.Surface | None = None, at: tuple[int, int] = (0, 0)
+               ) -> pygame.Surface:
+    """Grow `small` (corners of `corner` pixels around a one-pixel middle) to `size`: onto
+    `into` at `at`, blending with what is there, or else onto a new clear surface."""
     width, height = size
     span_x, span_y = width - 2 * corner, height - 2 * corner
     far = corner + 1
-    result = pygame.Surface(size, pygame.SRCALPHA)
+    fresh = into is None
+    if into is None:
+        into, at = pygame.Surface(size, pygame.SRCALPHA), (0, 0)
+    x, y = at
     for (sx, sy), (dx, dy) in (((0, 0), (0, 0)), ((far, 0), (width - corner, 0)),
                                ((0, far), (0, height - corner)),
                                ((far, far), (width - corner, height - corner))):
-        result.blit(small, (dx, dy), (sx, sy, corner, corner))
+        into.blit(small, (x + dx, y + dy), (sx, sy, corner, corner))
     strips = (((corner, 0, 1, corner), (span_x, corner), (corner, 0)),
               ((corner, far, 1, corner), (span_x, corner), (corner, height - corner)),
               ((0, corner, corner, 1), (corner, span_y), (0, corner)),
               ((far, corner, corner, 1), (corner, span_y), (width - corner, corner)))
-    for area, stretched, destination in strips:
+    for area, stretched, (dx, dy) in strips:
         if stretched[0] > 0 and stretched[1] > 0:
-            result.blit(pygame.transform.scale(small.subsurface(area), stretched), destination)
+            into.blit(pygame.transform.scale(small.subsurface(area), stretched), (x + dx, y + dy))
     if span_x > 0 and span_y > 0:
-        result.fill(small.get_at((corner, corner)), (corner, corner, span_x, span_y))
-    return result
+        middle = pygame.Rect(x + corner, y + corner, span_x, span_y)
+        colour = small.get_at((corner, corner))
+        if fresh or colour.a == 255:
+            into.fill(colour, middle)
+        elif colour.a > 0:
+            into.blit(_solid(middle.size, colour), middle)
+    return into
 
 
 def alpha_of(surface: pygame.Surface) -> pygame.Surface:

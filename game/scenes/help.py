@@ -18,7 +18,7 @@ from game.engine.input import Action
 from game.engine.resources import font
 from game.engine.text import draw_text, render_text, wrap_text
 from game.scenes.context import Context
-from game.scenes.help_pictures import picture
+from game.scenes.help_pictures import picture, picture_size
 from game.scenes.help_text import GAME_HELP, KEY_SEPARATOR, controls_text, parse_blocks
 from game.scenes.ui import DIALOG_BACKING, ButtonRow, ModalScene, TabBar, draw_dialog_panel
 
@@ -149,14 +149,14 @@ class HelpScene(ModalScene):
         """The picture at the left and its caption beside it, centred on it; returns where
         the next block starts."""
         name, _, caption = text.partition(" | ")
-        image = self.picture(name)
+        width, height = picture_size(name, self.px(PICTURE_CARD))
         lines.append(("picture", name, 0, y))
-        beside = image.get_width() + self.px(20)
+        beside = width + self.px(20)
         rows = wrap_text(caption, text_size, self.view.width - beside)
-        top = y + max(0, (image.get_height() - len(rows) * spacing) // 2)
+        top = y + max(0, (height - len(rows) * spacing) // 2)
         for number, row in enumerate(rows):
             lines.append(("caption", row, beside, top + number * spacing))
-        return max(y + image.get_height(), top + len(rows) * spacing) + spacing
+        return max(y + height, top + len(rows) * spacing) + spacing
 
     # Drawing -------------------------------------------------------------------------
 
@@ -176,7 +176,8 @@ class HelpScene(ModalScene):
         surface.set_clip(self.view.clip(previous_clip) if previous_clip else self.view)
         for kind, text, x, y in self.lines:
             top = self.view.y + y - offset
-            height = self.picture(text).get_height() if kind == "picture" else heading_size * 2
+            height = (picture_size(text, self.px(PICTURE_CARD))[1] if kind == "picture"
+                      else heading_size * 2)
             if top > self.view.bottom or top + height < self.view.y:
                 continue
             at = (self.view.x + x, top)

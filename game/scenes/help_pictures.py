@@ -4,7 +4,8 @@ Each picture shows one rule at work on a scrap of cloth: a Klondike run in alter
 going onto the next card up, the deck-contents panel, a Leapfrog gap and the card that fills
 it, a Leap Year foundation taking any suit, a Lucas Leaps run of one suit, a Leap Frog chain
 of leaps. Gold arrows show the moves; a gold outline marks the cards that move together.
-`picture(name, unit, ...)` renders one for cards `unit` pixels wide and keeps it.
+`picture(name, unit, ...)` renders one for cards `unit` pixels wide and keeps it; a page is
+laid out from `picture_size` alone, so only pictures scrolled into view are ever drawn.
 """
 
 from __future__ import annotations
@@ -201,6 +202,13 @@ PICTURES: dict[str, tuple[Callable[[_Canvas], None], tuple[float, float]]] = {
     "lucas_run": (lucas_run, (3.7, 2.95)),
     "leap_frog_chain": (leap_frog_chain, (5.0, 5.0)),
 }
+
+
+def picture_size(name: str, unit: int) -> tuple[int, int]:
+    """The size of `picture(name, unit, ...)`, known without drawing it."""
+    _, (across, down) = PICTURES[name]
+    width = card_art(unit).width
+    return round(across * width), round(down * width)
 
 
 @lru_cache(maxsize=16)

@@ -13,7 +13,7 @@ from functools import lru_cache
 import pygame
 
 from game.art import palette
-from game.art.overlays import soften
+from game.art.overlays import soft_shadow
 from game.art.render import rounded_rect_surface
 from game.art.skin import corner_radius, panel_surface
 from game.engine.text import draw_text, render_text, wrap_text
@@ -114,9 +114,4 @@ def _badge(body: pygame.Surface, label: str, bright: bool, stage: pygame.Rect,
 
 @lru_cache(maxsize=2)
 def tile_shadow(size: tuple[int, int]) -> pygame.Surface:
-    width, height = size
-    spread = max(4, min(size) // 14)
-    shadow = pygame.Surface((width + 4 * spread, height + 4 * spread), pygame.SRCALPHA)
-    pygame.draw.rect(shadow, (0, 0, 0, 120), (2 * spread, 2 * spread, width, height),
-                     border_radius=corner_radius(size))
-    return soften(shadow, spread)
+    return soft_shadow(size, corner_radius(size), max(4, min(size) // 14), (0, 0, 0, 120))

@@ -27,6 +27,7 @@ DIALOG_BACKING = (16, 20, 28, 235)  # under a dialog's panel, so busy scenes bel
 DISABLED_TEXT = palette.BUTTONS["disabled"][2]
 ENTRANCE_SECONDS = 0.22
 ENTRANCE_SCALE = 0.9  # overlays grow from this fraction of their size as they appear
+SMOOTH_ENTRANCE_PIXELS = 1600 * 1000  # larger panels grow in scaled by nearest pixels
 
 
 def ui_scale(size: Size) -> float:
@@ -68,14 +69,7 @@ def draw_arrow(surface: pygame.Surface, rect: pygame.Rect, direction: int,
 
 def draw_dialog_panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """The skin's panel on a nearly opaque backing: text stays legible over any scene."""
-    surface.blit(_dialog_panel(rect.size), rect)
-
-
-@lru_cache(maxsize=8)
-def _dialog_panel(size: Size) -> pygame.Surface:
-    panel = rounded_rect_surface(size, corner_radius(size), DIALOG_BACKING)
-    panel.blit(panel_surface(size), (0, 0))
-    return panel
+    surface.blit(panel_surface(rect.size, DIALOG_BACKING), rect)
 
 
 class SkinButton(Button):
@@ -254,6 +248,7 @@ class ModalScene(Scene):
         self.appear = 0.0
         self.scale = 1.0
         self.closing = False
+        self._buffers: dict[str, pygame.Surface] = {}
 
     def on_enter(self) -> None:
         self.tweens.tween(self, "appear", 1.0, ENTRANCE_SECONDS, start=0.0,
@@ -305,21 +300,45 @@ class ModalScene(Scene):
         if shown == 0.0 and self.appear < 1.0:
             return  # not showing yet
         if self.appear == 1.0 or area.width <= 0 or area.height <= 0:
+            self._buffers.clear()  # the entrance is over
             self.draw_content(surface)
             return
         # While growing in, the panel is drawn in place, lifted off with its rounded outline
-        # and the scene under it put back, then scaled and faded: every picture is only
-        # panel-sized (a window-sized layer cost 20 ms to make at 3840x2160).
-        under = surface.subsurface(area).copy()
+        # and the scene under it put back, then scaled and faded. The pictures are only
+        # panel-sized, and kept for the whole entrance: at 3840x2160 each new one cost
+        # 13 ms of fresh memory, and a window-sized layer 20 ms.
+        under = self._entrance_buffer("under", area.size, surface, 0)
+        under.blit(surface, (0, 0), area)
         self.draw_content(surface)
-        drawn = surface.subsurface(area).convert_alpha()
+        drawn = self._entrance_buffer("drawn", area.size, surface, pygame.SRCALPHA)
+        drawn.blit(surface, (0, 0), area)  # opaque pixels: the copy's alpha is full
         surface.blit(under, area)
         _clear_corners(drawn, self.panel.move(-area.x, -area.y))
         factor = ENTRANCE_SCALE + (1.0 - ENTRANCE_SCALE) * self.appear
         size = (max(1, round(area.width * factor)), max(1, round(area.height * factor)))
-        grown = pygame.transform.smoothscale(drawn, size)
+        grown = self._entrance_buffer("grown", size, drawn, pygame.SRCALPHA)
+        _shrink(drawn, grown)
         grown.set_alpha(round(255 * shown))
         surface.blit(grown, grown.get_rect(center=area.center))
+
+    def _entrance_buffer(self, name: str, size: Size, like: pygame.Surface, flags: int
+                         ) -> pygame.Surface:
+        """A picture of `size` in `like`'s format (with `flags`), kept for the whole
+        entrance (a springy entrance grows a little past the panel's size)."""
+        buffer = self._buffers.get(name)
+        if buffer is None or buffer.get_width() < size[0] or buffer.get_height() < size[1]:
+            buffer = self._buffers[name] = pygame.Surface(size, flags, like)
+        return buffer.subsurface((0, 0, *size))
+
+
+def _shrink(picture: pygame.Surface, into: pygame.Surface) -> None:
+    """`picture` scaled into `into` for a frame of the entrance: smoothly, except for
+    panels of more than SMOOTH_ENTRANCE_PIXELS, whose pixels are too fine for the difference
+    to show in a moment's growth, and where smooth scaling alone took 20 ms a frame."""
+    if picture.get_width() * picture.get_height() > SMOOTH_ENTRANCE_PIXELS:
+        pygame.transform.scale(picture, into.get_size(), into)
+    else:
+        pygame.transform.smoothscale(picture, into.get_size(), into)
 
 
 def _clear_corners(picture: pygame.Surface, panel: pygame.Rect) -> None:

@@ -3,7 +3,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.art import palette
+from game.art import palette, pegs
 from game.art.pegs import PIECES, POINTS, RING_KINDS, BoardArt, board_art, marble
 
 from .conftest import pixels_near
@@ -85,3 +85,13 @@ def test_cell_at_finds_the_square_of_any_point_inside_it(n, cell, data):
     assert art.cell_at(point) == (row, column)
     assert art.cell_at((art.border - 1, art.border)) is None
     assert art.cell_at((art.size[0] - art.border, art.border)) is None
+
+
+def test_the_board_painted_in_place_is_the_board_blitted():
+    art = pegs.board_art(5, 24)
+    blitted, painted = (pygame.Surface((art.size[0] + 20, art.size[1] + 10)) for _ in range(2))
+    for canvas in (blitted, painted):
+        canvas.fill((30, 120, 60))
+    blitted.blit(art.board(), (12, 4))
+    art.paint_board(painted, (12, 4))
+    assert pygame.image.tobytes(blitted, "RGB") == pygame.image.tobytes(painted, "RGB")

@@ -3,6 +3,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.art import render
 from game.art.render import rounded_rect_surface, text_ink
 from game.art.suits import SUIT_ASPECT, suit_symbol
 
@@ -62,3 +63,45 @@ def test_big_sketches_are_oversized_less_and_still_smooth():
     picture = big.finish()
     edge = {picture.get_at((x, 60)).a for x in range(300)}
     assert any(0 < alpha < 255 for alpha in edge)  # the rim is antialiased
+
+
+def _worst_difference(a: pygame.Surface, b: pygame.Surface) -> int:
+    """The largest difference of any channel of any pixel (alpha included)."""
+    assert a.get_size() == b.get_size()
+    width, height = a.get_size()
+    return max(max(abs(p - q) for p, q in zip(a.get_at((x, y)), b.get_at((x, y)), strict=True))
+               for y in range(height) for x in range(width))
+
+
+@pytest.mark.parametrize("size", [(60, 40), (300, 170)])
+def test_layered_rounded_rect_is_its_layers_laid_on_each_other(size):
+    bottom, top = ((16, 20, 28, 235), None, 0.0), ((30, 36, 50, 200), (200, 160, 60, 255), 1.5)
+    merged = render.layered_rounded_rect(size, 9, (bottom, top))
+    apart = render.rounded_rect_surface(size, 9, bottom[0])
+    apart.blit(render.rounded_rect_surface(size, 9, *top), (0, 0))
+    assert _worst_difference(merged, apart) <= 3
+
+
+def test_a_rounded_rect_painted_in_place_is_the_picture_blitted():
+    rect = pygame.Rect(13, 7, 140, 90)
+    blitted, painted = (pygame.Surface((170, 110)) for _ in range(2))
+    for canvas in (blitted, painted):
+        canvas.fill((30, 120, 60))
+    blitted.blit(render.rounded_rect_surface(rect.size, 12, (90, 50, 20), (58, 34, 16), 2), rect)
+    render.paint_rounded_rect(painted, rect, 12, (90, 50, 20), (58, 34, 16), 2)
+    assert _worst_difference(blitted, painted) == 0
+
+
+@pytest.mark.parametrize("size", [(60, 50), (420, 380)])
+def test_a_soft_shadow_is_the_whole_box_blurred(size):
+    from game.art.overlays import soft_shadow, soften
+
+    spread, radius = max(4, min(size) // 14), 12
+    box = pygame.Surface((size[0] + 4 * spread, size[1] + 4 * spread), pygame.SRCALPHA)
+    pygame.draw.rect(box, (0, 0, 0, 120), (2 * spread, 2 * spread, *size), border_radius=radius)
+    whole = soften(box, spread)
+    fast = soft_shadow(size, radius, spread, (0, 0, 0, 120))
+    assert fast.get_size() == whole.get_size()
+    width, height = whole.get_size()
+    assert max(abs(fast.get_at((x, y)).a - whole.get_at((x, y)).a)
+               for y in range(0, height, 2) for x in range(0, width, 2)) <= 10

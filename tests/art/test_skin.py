@@ -56,3 +56,46 @@ def test_a_long_button_label_shrinks_to_fit_and_a_short_one_keeps_its_size():
     points = skin.label_size(size, long)
     assert points < 28
     assert skin.font(points).size(long)[0] <= size[0] - 2 * skin.corner_radius(size)
+
+
+def _reference_title(text: str, size: int) -> pygame.Surface:
+    """The title as drawn with one outline blit for every pixel of the disc."""
+    face = skin.font(size)
+    glyphs = face.render(text, True, (255, 255, 255))
+    gold = skin._vertical_gradient(glyphs.get_size(), palette.ACCENT_BRIGHT, palette.GOLD_DARK)
+    gold.blit(glyphs, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    outline = face.render(text, True, palette.TITLE_OUTLINE)
+    thickness = max(1, size // 24)
+    pad = thickness + size // 10
+    shadow = pygame.Surface((glyphs.get_width() + 2 * pad, glyphs.get_height() + 2 * pad),
+                            pygame.SRCALPHA)
+    shadow.blit(face.render(text, True, (0, 0, 0)), (pad, pad + size // 14))
+    title = skin.soften(shadow, max(1, size // 20))
+    for dx in range(-thickness, thickness + 1):
+        for dy in range(-thickness, thickness + 1):
+            if dx * dx + dy * dy <= thickness * thickness + 1:
+                title.blit(outline, (pad + dx, pad + dy))
+    title.blit(gold, (pad, pad))
+    return title
+
+
+@pytest.mark.parametrize("size", [40, 96])
+def test_the_title_outline_is_the_round_outline_of_the_letters(size):
+    fast, reference = skin.title_surface("Leaps", size), _reference_title("Leaps", size)
+    assert fast.get_size() == reference.get_size()
+    width, height = fast.get_size()
+    off = sum(1 for y in range(height) for x in range(width)
+              if max(abs(p - q) for p, q in zip(fast.get_at((x, y)), reference.get_at((x, y)),
+                                                strict=True)) > 8)
+    assert off <= width * height // 200  # a few edge pixels round differently
+
+
+def test_a_dialog_panel_is_the_panel_laid_on_its_backing():
+    size, backing = (240, 150), (16, 20, 28, 235)
+    apart = skin.rounded_rect_surface(size, skin.corner_radius(size), backing)
+    apart.blit(skin.panel_surface(size), (0, 0))
+    merged = skin.panel_surface(size, backing)
+    worst = max(max(abs(p - q) for p, q in zip(merged.get_at((x, y)), apart.get_at((x, y)),
+                                               strict=True))
+                for y in range(size[1]) for x in range(size[0]))
+    assert worst <= 4

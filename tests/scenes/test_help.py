@@ -6,7 +6,7 @@ import pytest
 
 from game.engine.input import DEFAULT_KEYMAP, Action
 from game.scenes.help import CONTROLS, HelpScene
-from game.scenes.help_pictures import PICTURES, picture
+from game.scenes.help_pictures import PICTURES, picture, picture_size
 from game.scenes.help_text import GAME_HELP, controls_text, parse_blocks
 
 from .conftest import feed, press, show
@@ -177,3 +177,10 @@ def test_the_controls_tell_how_to_skip_a_celebration_and_change_charts():
     text = controls_text(DEFAULT_KEYMAP)
     assert "skips the celebration" in text and "change the chart" in text
     assert "Esc cancels the chain" in text and "Enter takes it" in text
+
+
+@pytest.mark.parametrize("unit", [24, 61, 150])
+def test_a_page_is_laid_out_by_the_size_its_pictures_will_have(app, unit):
+    # Pages are laid out without drawing their pictures: only those in view are drawn.
+    for name in PICTURES:
+        assert picture_size(name, unit) == picture(name, unit).get_size()

@@ -95,7 +95,7 @@ def toolbar_readout(match: Match) -> tuple[str, str, str]:
 
 def paint_background(surface: pygame.Surface, layout: TableLayout, theme: str) -> None:
     paint_felt(surface, theme if theme in THEMES else "green")
-    surface.blit(layout.art.board(), layout.board)
+    layout.art.paint_board(surface, layout.board.topleft)
     for spot in layout.panels:
         draw_panel(surface, spot.rect)
         surface.blit(_well(spot.tray.inflate(layout.px(6), layout.px(6)).size),
