@@ -1,10 +1,13 @@
 from pathlib import Path
 
 import pygame
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.engine import resources
 from game.engine.resources import LruCache, asset_path, asset_root, font
 from game.engine.text import draw_text, render_text, wrap_text
+from game.scenes.help_text import GAME_HELP
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -60,3 +63,34 @@ def test_wrap_text_respects_the_width_and_paragraphs():
     assert lines[-1] == "next" and len(lines) > 2
     assert all(font(20).size(line)[0] <= 80 for line in lines)
     assert " ".join(lines[:-1]) == "one two three four five six seven"
+
+
+def _wrapped_by_measuring_every_line(text: str, size: int, width: int, bold: bool) -> list[str]:
+    """Wrapping that measures each candidate line whole: the lines wrap_text must give."""
+    face = font(size, bold=bold)
+    lines = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}" if line else word
+            if line and face.size(candidate)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        lines.append(line)
+    return lines
+
+
+_HELP_WORDS = sorted({word for _, page in GAME_HELP.values() for word in page.split()})
+
+
+@settings(max_examples=300, deadline=None)
+@given(words=st.lists(st.sampled_from(_HELP_WORDS), min_size=1, max_size=60),
+       breaks=st.sets(st.integers(0, 59), max_size=3), size=st.integers(10, 48),
+       width=st.integers(40, 1600), bold=st.booleans())
+def test_wrap_text_gives_the_lines_that_measuring_every_line_gives(words, breaks, size, width,
+                                                                   bold):
+    text = "".join(word + ("\n" if index in breaks else " ") for index, word in enumerate(words))
+    assert wrap_text(text, size, width, bold=bold) == \
+        _wrapped_by_measuring_every_line(text, size, width, bold)
