@@ -1,4 +1,5 @@
-"""Small modal questions: yes or no, and a number typed in (a deal number, say).
+"""Small modal questions: yes or no, a number typed in (a deal number, say), and an answer
+too long for the table's toolbar band, with its buttons.
 
 Both block the input of everything below them. The dialog leaves the stack before its
 callback runs, so a callback may push the next scene straight away.
@@ -199,5 +200,27 @@ class NumberDialog(_Dialog):
             return True
         if action is Action.BACK:
             self.cancel()
+            return True
+        return super().handle_action(action)
+
+
+class MessageDialog(_Dialog):
+    """A message with the buttons it offers and Close; Enter presses the first button, Esc
+    closes."""
+
+    def __init__(self, text: str, actions: list[tuple[str, Callable[[], None]]]) -> None:
+        super().__init__("", text, [*((label, self._closing_then(action))
+                                      for label, action in actions), ("Close", self.close)])
+
+    def _closing_then(self, action: Callable[[], None]) -> Callable[[], None]:
+        def pressed() -> None:
+            if not self.closing:
+                self.close()
+                action()
+        return pressed
+
+    def handle_action(self, action: Action) -> bool:
+        if action is Action.BACK:
+            self.close()
             return True
         return super().handle_action(action)

@@ -7,13 +7,14 @@ import pytest
 from game.ai.search import SolveResult
 from game.rules import GAMES
 from game.rules.klondike import WASTE
+from game.scenes.dialogs import MessageDialog
 from game.scenes.table import advisor as advisor_module
 from game.scenes.table.klondike import KlondikeTable
 from game.scenes.table.leap_year import LeapYearTable
 from game.scenes.table.leapfrog import LeapfrogTable
 from game.scenes.table.lucas_leaps import LucasLeapsTable
 from game.scenes.table.post_mortem import WORKING
-from game.scenes.table.toast import draw_status
+from game.scenes.table.toast import READABLE_TEXT, draw_status, text_size
 
 from .positions import position
 
@@ -187,3 +188,66 @@ def test_the_readings_never_run_under_a_toolbar_button(make_table, context, game
     toolbar = table.scene.toolbar
     buttons_end = max(button.rect.right for button, _ in toolbar._placed())
     assert toolbar.readout_left >= buttons_end
+
+
+# Answers too long for the band ---------------------------------------------------------------
+
+LONG = ("The game could still be won after move 12. After move 13, moving the seven of spades "
+        "onto the eight of hearts, no win was found, but the solver could not prove it lost "
+        "within 20 seconds; it was lost for sure after move 30.")
+SHORT = "No useful moves are left."
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game_id", sorted(TABLES))
+def test_an_answer_shows_whole_and_readable_in_the_band_or_else_in_a_dialog(make_table, context,
+                                                                            game_id, size):
+    table = make_table(late_state(game_id), game=TABLES[game_id](context), size=size)
+    band = table.scene.view.layout.toolbar
+    for text in (SHORT, LONG):
+        table.scene.advisor.tell(text, [("Undo", lambda: None)])
+        table.app.run_frame(STEP)
+        table.app.draw()
+        toast = table.scene.advisor.toast
+        assert toast.shown or text == LONG  # a short answer fits every band
+        if toast.shown:
+            assert not isinstance(table.top, MessageDialog)
+            assert " ".join(toast._lines) == text
+            assert toast._size >= min(READABLE_TEXT, text_size(band))
+            assert band.contains(toast.area), (band, toast.area)
+            toast.hide()
+        else:
+            assert isinstance(table.top, MessageDialog) and table.top.text == text
+            assert [button.label for button in table.top.buttons.buttons] == ["Undo", "Close"]
+            table.top.close()
+            table.app.run_frame(STEP)
+    # A long answer fits the band of a wide window.
+    if size in ((1920, 1080), (3840, 2160)):
+        table.scene.advisor.tell(LONG)
+        assert table.scene.advisor.toast.shown
+
+
+def test_an_answers_dialog_button_does_what_the_toasts_would(make_table):
+    table = make_table(RUN, size=(640, 480))
+    pressed = []
+    table.scene.advisor.tell(LONG, [("Go back there", lambda: pressed.append(True))])
+    table.app.run_frame(STEP)
+    dialog = table.top
+    assert isinstance(dialog, MessageDialog) and not table.scene.advisor.toast.shown
+    table.app.draw()
+    button = dialog.buttons.buttons[0]
+    table.click(button.rect.center)
+    table.app.run_frame(STEP)
+    assert pressed == [True] and table.top is table.scene
+
+
+def test_a_glow_waits_while_a_dialog_covers_the_table(make_table):
+    table = make_table(RUN)
+    move = table.scene.session.legal_moves()[0]
+    table.scene.point_out(move, 1.0)
+    table.scene.advisor.tell(LONG * 2)  # too long for any band
+    run_for(table, 3.0)
+    assert isinstance(table.top, MessageDialog) and table.scene.hint == move
+    table.top.close()
+    run_for(table, 3.0)
+    assert table.scene.hint is None

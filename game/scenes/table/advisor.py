@@ -19,6 +19,7 @@ import pygame
 from game.ai import hints
 from game.ai.pools import first_winnable
 from game.ai.search import Budget
+from game.scenes.dialogs import MessageDialog
 from game.scenes.table import commands, post_mortem, winnable
 from game.scenes.table.search_runner import SearchRunner
 from game.scenes.table.toast import Toast, draw_status, status_fits
@@ -121,7 +122,7 @@ class TableAdvisor:
         elif stuck:
             self.show_stuck()
         else:
-            self.toast.show("No move worth suggesting was found.")
+            self.tell("No move worth suggesting was found.")
 
     def ask_can_win(self) -> None:
         """Ask the solver whether the deal can still be won; the answer shows as a toast."""
@@ -137,15 +138,15 @@ class TableAdvisor:
         if state is not self._state():
             return
         if result.status == "won":
-            self.toast.show("Yes: this deal can still be won.",
+            self.tell("Yes: this deal can still be won.",
                             [("Show me", lambda: self.start_demo(search=False))])
         elif result.status == "lost":
-            self.toast.show("No: this deal can no longer be won.", self._way_out())
+            self.tell("No: this deal can no longer be won.", self._way_out())
         elif self._proven_deal_untouched(state):
-            self.toast.show("Yes: this deal is one of those proven winnable (its win was not "
+            self.tell("Yes: this deal is one of those proven winnable (its win was not "
                             f"found again within {SOLVE_SECONDS:g} seconds).")
         else:
-            self.toast.show(f"Not found within {SOLVE_SECONDS:g} seconds whether this deal "
+            self.tell(f"Not found within {SOLVE_SECONDS:g} seconds whether this deal "
                             "can still be won.")
 
     def _proven_deal_untouched(self, state: Any) -> bool:
@@ -156,7 +157,7 @@ class TableAdvisor:
     def show_stuck(self) -> None:
         """The gentle notice that nothing useful is left, offering a way out; it stays until
         the player does something."""
-        self.toast.show("No useful moves are left.", self._way_out())
+        self.tell("No useful moves are left.", self._way_out())
         self._changed()
 
     def _way_out(self) -> list[tuple[str, Callable[[], None]]]:
@@ -207,7 +208,7 @@ class TableAdvisor:
             if stuck:
                 self.show_stuck()
             else:
-                self.toast.show("The demo found nothing more worth doing.")
+                self.tell("The demo found nothing more worth doing.")
             return
         self._play_own(move)
         self._step_wait = DEMO_GAP
@@ -235,7 +236,7 @@ class TableAdvisor:
         if line and self.rules.id in FINISHES_BY_ITSELF:
             self.start_finish(line)
         elif line:
-            self.toast.show("Only finishing is left.",
+            self.tell("Only finishing is left.",
                             [("Finish", lambda: self.start_finish(line))])
         elif stuck:
             self.show_stuck()
@@ -297,7 +298,7 @@ class TableAdvisor:
         def found(seed: int | None) -> None:
             deal(candidates[0] if seed is None else seed)
             if seed is None:
-                self.toast.show(f"No winnable deal was found within {DEAL_SECONDS:g} seconds: "
+                self.tell(f"No winnable deal was found within {DEAL_SECONDS:g} seconds: "
                                 "this deal is a random one.")
 
         self._start(DEAL_LABEL, work, DEAL_SECONDS, found)
@@ -333,7 +334,7 @@ class TableAdvisor:
 
     def _search_failed(self) -> None:
         self.demo_on = self.finishing = False
-        self.toast.show("The search stopped with an error.")
+        self.tell("The search stopped with an error.")
 
     # Frame --------------------------------------------------------------------------------------
 
@@ -382,6 +383,18 @@ class TableAdvisor:
             self.stop_demo()
             return True
         return False
+
+    def tell(self, text: str, actions: list[tuple[str, Callable[[], None]]] | None = None
+             ) -> None:
+        """Answer the player: in a toast in the toolbar's band when it fits there on one
+        line, else (a long answer in a narrow window) in a dialog, which wrapping the toast
+        over the cards in type too small to read would not be."""
+        self.toast.show(text, actions or ())
+        band = self.table.view.layout.toolbar
+        room = band.right - max(3, band.height // 10) - self.table.toolbar.status_left
+        if not self.toast.fits(band, room):
+            self.toast.hide()
+            self.table.stack.push(MessageDialog(text, list(actions or ())))
 
     def draw(self, surface: pygame.Surface) -> None:
         """The toast and the busy line in the toolbar's band, right of its buttons and never

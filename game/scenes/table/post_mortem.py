@@ -105,23 +105,23 @@ class PostMortemRun:
     # The answer ---------------------------------------------------------------------------
 
     def _show(self, outcome: PostMortem) -> None:
-        toast = self.table.advisor.toast
+        tell = self.table.advisor.tell
         self.table.dirty = True
         if outcome.status == "culprit":
             self._go_back(outcome.culprit, outcome.alternative)
-            toast.show(self.culprit_text(outcome))
+            tell(self.culprit_text(outcome))
         elif outcome.status == "never":
-            toast.show("This deal could never be won: the solver proved it lost from the "
+            tell("This deal could never be won: the solver proved it lost from the "
                        "deal.", self._undo())
         elif outcome.status == "still_winnable":
             self.session.assisted = True
             self.table.point_out(outcome.alternative, GLOW_SECONDS)
-            toast.show(self.still_winnable_text(outcome))
+            tell(self.still_winnable_text(outcome))
         else:
             back = outcome.last_winnable
             buttons = self._undo() if back is None else [
                 ("Go back there", lambda: self._back_to(back, outcome))]
-            toast.show(self.unknown_text(outcome), buttons)
+            tell(self.unknown_text(outcome), buttons)
 
     def _undo(self) -> list[Action]:
         """The summary's Undo, for an answer that leaves an ended game where it ended: the
@@ -181,7 +181,7 @@ class PostMortemRun:
         text = f"{where} the game could still be won"
         if outcome.alternative is not None:
             text += f": {self._words(position, outcome.alternative)} starts a win (it glows)"
-        self.table.advisor.toast.show(text + ".")
+        self.table.advisor.tell(text + ".")
 
     # Going back ---------------------------------------------------------------------------
 

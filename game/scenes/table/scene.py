@@ -135,7 +135,8 @@ class CardTableScene(Scene):
             self._auto_wait -= dt
             if self._auto_wait <= 0.0:
                 self._automatic_step()
-        if self.hint is not None:
+        if self.hint is not None and self.stack is not None and self.stack.top is self:
+            # A glow waits while a dialog covers the table (its answer, say).
             self._hint_left -= dt
             if self._hint_left <= 0.0:
                 self.hint = None

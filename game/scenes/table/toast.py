@@ -25,11 +25,22 @@ Action = tuple[str, Callable[[], None]]
 
 PILL_FILL = (14, 18, 26, 255)  # opaque: the read-out under it must not show through
 SMALLEST_TEXT = 10  # a long message shrinks to this before it wraps
+READABLE_TEXT = 15  # an answer needing smaller type than this (or the band's) goes in a dialog
 
 
 def text_size(band: pygame.Rect) -> int:
     """The messages' type size in the toolbar's band: that of the toolbar's own read-out."""
     return max(11, round(band.height * 0.44))
+
+
+def _readable(band: pygame.Rect) -> int:
+    """The smallest type an answer may take in `band`: READABLE_TEXT, or the band's own
+    type where that is smaller (a small window's read-out)."""
+    return min(READABLE_TEXT, text_size(band))
+
+
+def _line_height(size: int) -> int:
+    return round(size * 1.22)
 
 
 def _margin(band: pygame.Rect) -> int:
@@ -148,29 +159,52 @@ class Toast:
         return (render_text(self.text, size, palette.TEXT).get_width()
                 + self._widths(band, size)[1] + size * 2)
 
+    def fits(self, band: pygame.Rect, room: int) -> bool:
+        """Whether the message fits in `room` pixels of `band` in readable type (see
+        `_fitting`)."""
+        return self._fitting(band, room) is not None
+
+    def _fitting(self, band: pygame.Rect, room: int) -> tuple[int, list[str]] | None:
+        """The largest type size, from the band's own down to `_readable`, at which the
+        message fits in the band: on one line, or else wrapped in as many lines as the
+        band's height holds; with its lines. None when it fits at none of them."""
+        for size in range(text_size(band), _readable(band) - 1, -1):
+            if self._one_line(band, size) <= room:
+                return size, [self.text]
+            lines = wrap_text(self.text, size, room - self._widths(band, size)[1] - size * 2)
+            if len(lines) * _line_height(size) <= band.height - 2 * _margin(band):
+                return size, lines
+        return None
+
     def natural_width(self, band: pygame.Rect) -> int:
         """The message's width on one line at the band's full type size."""
         return self._one_line(band, text_size(band))
 
     def layout(self, band: pygame.Rect, cover_from: int, left: int, right: int) -> None:
-        """Place the message and its buttons on one line in `band` between `left` and
-        `right`, against `right`, the text shrinking to fit; a message too long even then
-        wraps and reaches below the band. The panel reaches left to `cover_from` at least
-        (never past `left`), so what it hides is hidden whole."""
+        """Place the message and its buttons in `band` between `left` and `right`, against
+        `right`: on one line or in the lines the band holds, in the largest readable type
+        that fits (see `_fitting`); else the type shrinks to SMALLEST_TEXT on one line, and
+        a message too long even then wraps and reaches below the band. The panel reaches
+        left to `cover_from` at least (never past `left`), so what it hides is hidden
+        whole."""
         margin = _margin(band)
         room = right - left
         button_height = band.height - 2 * margin - 2
-        size = text_size(band)
-        while True:
-            widths, row = self._widths(band, size)
-            if self._one_line(band, size) <= room or size <= SMALLEST_TEXT:
-                break
-            size -= 1
-        self._lines = wrap_text(self.text, size, max(size * 8, room - row - size * 2))
-        self._size, self._line_height = size, round(size * 1.25)
+        fitting = self._fitting(band, room)
+        if fitting is not None:
+            size, self._lines = fitting
+        else:
+            size = _readable(band)
+            while self._one_line(band, size) > room and size > SMALLEST_TEXT:
+                size -= 1
+            row = self._widths(band, size)[1]
+            self._lines = wrap_text(self.text, size, max(size * 8, room - row - size * 2))
+        widths, row = self._widths(band, size)
+        self._size, self._line_height = size, _line_height(size)
         text_width = max(render_text(line, size, palette.TEXT).get_width()
                          for line in self._lines)
-        height = max(band.height - 2 * margin, len(self._lines) * self._line_height + margin * 2)
+        block = len(self._lines) * self._line_height
+        height = max(band.height - 2 * margin, block if fitting else block + 2 * margin)
         width = text_width + row + size * 2
         self.area = pygame.Rect(0, 0, max(width, right - max(cover_from, left)), height)
         self.area.topright = (right, band.y + margin)
@@ -189,9 +223,7 @@ class Toast:
         if self._laid_out_for != (band.topleft, band.size, cover_from, left, right):
             self.layout(band, cover_from, left, right)
         surface.blit(pill(self.area.size, True), self.area)
-        lines = len(self._lines)
-        top = self.area.centery - lines * self._line_height // 2 if lines == 1 else \
-            self.area.y + _margin(band)
+        top = self.area.centery - len(self._lines) * self._line_height // 2
         for index, line in enumerate(self._lines):
             ink = render_text(line, self._size, palette.TEXT)
             surface.blit(ink, (self._text_left,
