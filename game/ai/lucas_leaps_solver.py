@@ -16,9 +16,10 @@ What the search folds together, and why that is sound:
   that keeps it elsewhere only ever moves it alone or at the top of a run; dropping those
   moves and playing it first also wins, as the other copy still finds its foundation.
 
-The search tries the most promising moves first (see `card_moves`), and runs twice if need
-be: first without the idle-looking moves, which finds most wins in a few hundred positions,
-then, only if that ran out of positions, with every move, which alone can prove a loss.
+The search tries the most promising moves first (see `card_moves`). First a quick look
+(`lucas_leaps_beam`) without the idle-looking moves finds most wins; then the depth-first
+search runs twice if need be: without those moves, then, only if that ran out of positions,
+with every move, which alone can prove a loss.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from collections import Counter
 from operator import itemgetter
 from typing import NamedTuple
 
+from game.ai.lucas_leaps_beam import beam_look
 from game.ai.search import Budget, SolitaireAdvisor, SolveResult
 from game.ai.solitaire_space import Step, nothing_to_gain, rules_line, solve_space
 from game.rules.cards import SUITS
@@ -262,13 +264,15 @@ def to_rules_move(state: LucasLeapsState, step: Move) -> CardMove | StockMove:
 
 
 def solve(state: LucasLeapsState, budget: Budget) -> SolveResult:
-    """Search for a win from `state` within `budget`: first without the idle-looking moves,
-    then, only if that search ran out of positions, with every move."""
+    """Search for a win from `state` within `budget`: a quick look, then depth first without
+    the idle-looking moves, then, only if that search ran out of positions, with every
+    move."""
     talon = talon_of(state)
     root_steps: list[Step] = []
     root = settle(position_of(state), talon, root_steps)
     spaces = [LucasSpace(talon, complete=False), LucasSpace(talon)]
-    return solve_space(RULES, state, spaces, root, root_steps, budget, to_rules_move)
+    return solve_space(RULES, state, spaces, root, root_steps, budget, to_rules_move,
+                       look=beam_look)
 
 
 def no_productive_moves(state: LucasLeapsState, budget: Budget = PROBE_BUDGET) -> bool:
