@@ -111,9 +111,11 @@ def turn_beam(space: Any, root: Any, meter: Meter, width: int,
 
 def beam_look(space: Any, root: Any, meter: Meter) -> SearchOutcome:
     """A short depth-first try, then beams of every weighting, wider each time round, until
-    one wins, the time is up or a beam left nothing out (a wider one would do the same)."""
+    one wins, the time is up or a beam left nothing out (a wider one would do the same).
+    With the stock out there is nothing for beams to go through: the search after the look
+    does better."""
     outcome = depth_first(space, root, CappedMeter(meter, QUICK_NODES))
-    if outcome.found or outcome.exhausted:
+    if outcome.found or outcome.exhausted or not root.stock:
         return outcome
     width = BEAM_WIDTH
     while meter.running():

@@ -11,10 +11,14 @@ What the search folds together, and why that is sound:
 - Tableau piles are interchangeable (any card or run may go into an empty pile, and nothing
   else depends on a pile's index), so the key sorts them; a card bound for an empty pile is
   only sent to the first one, and a whole pile is never moved into an empty one.
-- Safe foundation moves are made at once: a card both of whose lower cards of the suit (the
-  two copies of rank - 1) are on foundations. Nothing can ever lie on it, so a winning line
-  that keeps it elsewhere only ever moves it alone or at the top of a run; dropping those
-  moves and playing it first also wins, as the other copy still finds its foundation.
+- Safe foundation moves are made at once: a card that fits, of a suit whose foundations both
+  hold the two ranks below it (both copies of rank - 2 are up). Only the other copy of rank
+  - 1, if it is not up, can ever lie on such a card, and it fits the lower foundation the
+  moment it can move, since nothing else does. So a winning line that keeps the card
+  elsewhere wins also with it up at once and that other copy sent up the first time the line
+  moves it: the two only ever lie at the top of their piles or of the waste, so dropping
+  every later move of them (or cutting them off the runs they top) leaves every other move
+  legal, and the foundations only ever hold more cards of the suit, still in order.
 
 The search tries the most promising moves first (see `card_moves`). First a quick look
 (`lucas_leaps_beam`) without the idle-looking moves finds most wins; then the depth-first
@@ -85,9 +89,9 @@ def fits(found: bytes, card: int) -> bool:
 
 
 def is_safe(found: bytes, card: int) -> bool:
-    """Whether `card` may go up at once: both lower cards of its suit are up, and it fits."""
+    """Whether `card` may go up at once: it fits, and both cards two ranks below it are up."""
     suit, rank = divmod(card, 16)
-    return found[2 * suit + 1] >= rank - 1 and fits(found, card)
+    return found[2 * suit + 1] >= rank - 2 and fits(found, card)
 
 
 def raise_card(found: bytes, card: int) -> bytes:
