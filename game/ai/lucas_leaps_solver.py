@@ -28,7 +28,7 @@ with every move, which alone can prove a loss.
 
 from __future__ import annotations
 
-from collections import Counter
+from functools import lru_cache
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -41,6 +41,7 @@ from game.rules.moves import STOCK, CardMove, StockMove
 from game.rules.patience import FOUNDATION_REFS, KING, TABLEAU_REFS, WASTE_REF
 
 RANK_MASK = 15
+CODES = 16 * len(SUITS)  # card codes are below this
 ALL_UP = 2 * KING * len(SUITS)
 WASTE = -1  # the source index of the waste in search moves
 TO_FOUNDATION = -1  # the target index of a foundation in search moves
@@ -94,6 +95,15 @@ def is_safe(found: bytes, card: int) -> bool:
     return found[2 * suit + 1] >= rank - 2 and fits(found, card)
 
 
+@lru_cache(maxsize=1 << 14)
+def foundation_codes(found: bytes) -> tuple[frozenset[int], frozenset[int]]:
+    """The cards that fit the foundations `found`, and those of them that are safe: looked
+    up once per set of heights, since the search meets the same heights again and again."""
+    fit = frozenset(card for card in range(CODES)
+                    if 1 <= card & RANK_MASK <= KING and fits(found, card))
+    return fit, frozenset(card for card in fit if is_safe(found, card))
+
+
 def raise_card(found: bytes, card: int) -> bytes:
     suit, rank = divmod(card, 16)
     high, low = found[2 * suit], found[2 * suit + 1]
@@ -133,18 +143,24 @@ def play(position: Position, move: Move, talon: bytes) -> Position:
     return Position(tableau, found, waste, stock)
 
 
-def safe_moves(position: Position) -> list[Move]:
-    tops = [(WASTE, position.waste)] + list(enumerate(position.tableau))
-    return [(source, TO_FOUNDATION, 1) for source, cards in tops
-            if cards and is_safe(position.found, cards[-1])]
+def safe_move(position: Position) -> Move | None:
+    """The first safe foundation move (see `is_safe`), the waste's first, or None."""
+    safe = foundation_codes(position.found)[1]
+    waste = position.waste
+    if waste and waste[-1] in safe:
+        return WASTE, TO_FOUNDATION, 1
+    for index, pile in enumerate(position.tableau):
+        if pile and pile[-1] in safe:
+            return index, TO_FOUNDATION, 1
+    return None
 
 
 def settle(position: Position, talon: bytes, record: list[Step] | None = None) -> Position:
     """Make every safe foundation move, again and again."""
-    while moves := safe_moves(position):
-        position = play(position, moves[0], talon)
+    while move := safe_move(position):
+        position = play(position, move, talon)
         if record is not None:
-            record.append(moves[0])
+            record.append(move)
     return position
 
 
@@ -154,39 +170,49 @@ def card_moves(position: Position) -> list[tuple[int, Move]]:
     on its next card up from anywhere else, a pile emptied, a card uncovered that can go up
     or take a card that can move at once, a waste card used; and what it costs: a run taken
     off its own next card up, an empty pile filled."""
-    tableau, found, waste = position.tableau, position.found, position.waste
+    tableau, waste = position.tableau, position.waste
+    fit = foundation_codes(position.found)[0]
     takers: dict[int, list[int]] = {}
-    movable: Counter[int] = Counter(waste[-1:])
+    movable = [0] * CODES  # how many copies of each card could move now
+    if waste:
+        movable[waste[-1]] += 1
+    runs = []
     empty = None
     for index, pile in enumerate(tableau):
         if pile:
             takers.setdefault(pile[-1] - 1, []).append(index)
-            movable.update(pile[-run_length(pile):])
+            length = run_length(pile)
+            runs.append((index, pile, length))
+            for card in pile[-length:]:
+                movable[card] += 1
         elif empty is None:
             empty = index
     moves: list[tuple[int, Move]] = []
     if waste:
         card = waste[-1]
-        if fits(found, card):
+        if card in fit:
             moves.append((UP, (WASTE, TO_FOUNDATION, 1)))
         moves.extend((2, (WASTE, target, 1)) for target in takers.get(card, ()))
         if empty is not None:
             moves.append((0, (WASTE, empty, 1)))
-    for index, pile in enumerate(tableau):
-        if not pile:
-            continue
-        if fits(found, pile[-1]):
+    for index, pile, length in runs:
+        if pile[-1] in fit:
             moves.append((UP, (index, TO_FOUNDATION, 1)))
-        for count in range(1, run_length(pile) + 1):
+        for count in range(1, length + 1):
             base = pile[-count]
+            targets = takers.get(base)
             if count == len(pile):
-                moves.extend((2, (index, target, count)) for target in takers.get(base, ()))
+                for target in targets or ():
+                    moves.append((2, (index, target, count)))
+                continue
+            if targets is None and empty is None:
                 continue
             uncovered = pile[-count - 1]
             natural = uncovered == base + 1
-            gain = (2 if fits(found, uncovered) else 0) + (
-                1 if movable[uncovered - 1] > (uncovered - 1 == base) else 0) - natural
-            moves.extend((gain + 1, (index, target, count)) for target in takers.get(base, ()))
+            gain = (2 if uncovered in fit else 0) + (
+                1 if movable[uncovered - 1] > natural else 0) - natural
+            for target in targets or ():
+                moves.append((gain + 1, (index, target, count)))
             if empty is not None:
                 moves.append((gain - 1, (index, empty, count)))
     return moves
