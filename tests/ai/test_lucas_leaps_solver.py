@@ -174,6 +174,14 @@ def test_winning_lines_of_real_deals_replay_to_a_win():
         assert replays_to_win(state, result.line)
 
 
+def test_beams_through_the_stock_win_a_deal_the_depth_first_search_gets_lost_in():
+    # Depth first in the most promising order, this deal was still open after 120,000
+    # positions; the beams win it in far fewer.
+    state = RULES.new_game(299)
+    result = solve(state, Budget(max_nodes=60_000))
+    assert result.status == "won" and replays_to_win(state, result.line)
+
+
 def test_foundations_of_a_suit_keep_the_higher_first():
     found = bytes(8)
     for rank in (1, 1, 2, 3, 2):
