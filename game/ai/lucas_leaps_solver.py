@@ -165,8 +165,8 @@ def settle(position: Position, talon: bytes, record: list[Step] | None = None) -
 
 
 def card_moves(position: Position) -> list[tuple[int, Move]]:
-    """Every move but the stock, each with how promising it looks (higher first) and None
-    for an idle-looking one. A card up is best; then count what a move gains: a card laid
+    """Every move but the stock, each with how promising it looks (higher first; below 0
+    for an idle-looking one). A card up is best; then count what a move gains: a card laid
     on its next card up from anywhere else, a pile emptied, a card uncovered that can go up
     or take a card that can move at once, a waste card used; and what it costs: a run taken
     off its own next card up, an empty pile filled."""
