@@ -22,7 +22,7 @@ from game.ai.search import Meter, SearchOutcome, depth_first
 
 QUICK_NODES = 3_000  # positions of the first depth-first try
 STAGE_NODES = 200  # positions tried from each beam position before the next turn, at most
-BEAM_WIDTH = 16  # positions the first beams keep after each turn; doubled each time round
+BEAM_WIDTH = 8  # positions the first beams keep after each turn; doubled each time round
 # Weights of (cards up, cards in the waste, empty piles) in a beam's score; every score also
 # counts one against each card lying above a lower card (see `buried`).
 BEAM_WEIGHTS = ((4.0, 1.0, 2.0), (4.0, 2.0, 1.0), (2.0, 1.0, 1.0), (6.0, 0.5, 2.0))
