@@ -11,22 +11,28 @@ What the search folds together, and why that is sound:
 - Tableau piles are interchangeable (any card or run may go into an empty pile, and nothing
   else depends on a pile's index), so the key sorts them; a card bound for an empty pile is
   only sent to the first one, and a whole pile is never moved into an empty one.
-- Safe foundation moves are made at once: a card both of whose lower cards of the suit (the
-  two copies of rank - 1) are on foundations. Nothing can ever lie on it, so a winning line
-  that keeps it elsewhere only ever moves it alone or at the top of a run; dropping those
-  moves and playing it first also wins, as the other copy still finds its foundation.
+- Safe foundation moves are made at once: a card that fits, of a suit whose foundations both
+  hold the two ranks below it (both copies of rank - 2 are up). Only the other copy of rank
+  - 1, if it is not up, can ever lie on such a card, and it fits the lower foundation the
+  moment it can move, since nothing else does. So a winning line that keeps the card
+  elsewhere wins also with it up at once and that other copy sent up the first time the line
+  moves it: the two only ever lie at the top of their piles or of the waste, so dropping
+  every later move of them (or cutting them off the runs they top) leaves every other move
+  legal, and the foundations only ever hold more cards of the suit, still in order.
 
-The search tries the most promising moves first (see `card_moves`), and runs twice if need
-be: first without the idle-looking moves, which finds most wins in a few hundred positions,
-then, only if that ran out of positions, with every move, which alone can prove a loss.
+The search tries the most promising moves first (see `card_moves`). First a quick look
+(`lucas_leaps_beam`) without the idle-looking moves finds most wins; then the depth-first
+search runs twice if need be: without those moves, then, only if that ran out of positions,
+with every move, which alone can prove a loss.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+from functools import lru_cache
 from operator import itemgetter
 from typing import NamedTuple
 
+from game.ai.lucas_leaps_beam import beam_look
 from game.ai.search import Budget, SolitaireAdvisor, SolveResult
 from game.ai.solitaire_space import Step, nothing_to_gain, rules_line, solve_space
 from game.rules.cards import SUITS
@@ -35,6 +41,7 @@ from game.rules.moves import STOCK, CardMove, StockMove
 from game.rules.patience import FOUNDATION_REFS, KING, TABLEAU_REFS, WASTE_REF
 
 RANK_MASK = 15
+CODES = 16 * len(SUITS)  # card codes are below this
 ALL_UP = 2 * KING * len(SUITS)
 WASTE = -1  # the source index of the waste in search moves
 TO_FOUNDATION = -1  # the target index of a foundation in search moves
@@ -83,9 +90,18 @@ def fits(found: bytes, card: int) -> bool:
 
 
 def is_safe(found: bytes, card: int) -> bool:
-    """Whether `card` may go up at once: both lower cards of its suit are up, and it fits."""
+    """Whether `card` may go up at once: it fits, and both cards two ranks below it are up."""
     suit, rank = divmod(card, 16)
-    return found[2 * suit + 1] >= rank - 1 and fits(found, card)
+    return found[2 * suit + 1] >= rank - 2 and fits(found, card)
+
+
+@lru_cache(maxsize=1 << 14)
+def foundation_codes(found: bytes) -> tuple[frozenset[int], frozenset[int]]:
+    """The cards that fit the foundations `found`, and those of them that are safe: looked
+    up once per set of heights, since the search meets the same heights again and again."""
+    fit = frozenset(card for card in range(CODES)
+                    if 1 <= card & RANK_MASK <= KING and fits(found, card))
+    return fit, frozenset(card for card in fit if is_safe(found, card))
 
 
 def raise_card(found: bytes, card: int) -> bytes:
@@ -127,60 +143,76 @@ def play(position: Position, move: Move, talon: bytes) -> Position:
     return Position(tableau, found, waste, stock)
 
 
-def safe_moves(position: Position) -> list[Move]:
-    tops = [(WASTE, position.waste)] + list(enumerate(position.tableau))
-    return [(source, TO_FOUNDATION, 1) for source, cards in tops
-            if cards and is_safe(position.found, cards[-1])]
+def safe_move(position: Position) -> Move | None:
+    """The first safe foundation move (see `is_safe`), the waste's first, or None."""
+    safe = foundation_codes(position.found)[1]
+    waste = position.waste
+    if waste and waste[-1] in safe:
+        return WASTE, TO_FOUNDATION, 1
+    for index, pile in enumerate(position.tableau):
+        if pile and pile[-1] in safe:
+            return index, TO_FOUNDATION, 1
+    return None
 
 
 def settle(position: Position, talon: bytes, record: list[Step] | None = None) -> Position:
     """Make every safe foundation move, again and again."""
-    while moves := safe_moves(position):
-        position = play(position, moves[0], talon)
+    while move := safe_move(position):
+        position = play(position, move, talon)
         if record is not None:
-            record.append(moves[0])
+            record.append(move)
     return position
 
 
 def card_moves(position: Position) -> list[tuple[int, Move]]:
-    """Every move but the stock, each with how promising it looks (higher first) and None
-    for an idle-looking one. A card up is best; then count what a move gains: a card laid
+    """Every move but the stock, each with how promising it looks (higher first; below 0
+    for an idle-looking one). A card up is best; then count what a move gains: a card laid
     on its next card up from anywhere else, a pile emptied, a card uncovered that can go up
     or take a card that can move at once, a waste card used; and what it costs: a run taken
     off its own next card up, an empty pile filled."""
-    tableau, found, waste = position.tableau, position.found, position.waste
+    tableau, waste = position.tableau, position.waste
+    fit = foundation_codes(position.found)[0]
     takers: dict[int, list[int]] = {}
-    movable: Counter[int] = Counter(waste[-1:])
+    movable = [0] * CODES  # how many copies of each card could move now
+    if waste:
+        movable[waste[-1]] += 1
+    runs = []
     empty = None
     for index, pile in enumerate(tableau):
         if pile:
             takers.setdefault(pile[-1] - 1, []).append(index)
-            movable.update(pile[-run_length(pile):])
+            length = run_length(pile)
+            runs.append((index, pile, length))
+            for card in pile[-length:]:
+                movable[card] += 1
         elif empty is None:
             empty = index
     moves: list[tuple[int, Move]] = []
     if waste:
         card = waste[-1]
-        if fits(found, card):
+        if card in fit:
             moves.append((UP, (WASTE, TO_FOUNDATION, 1)))
         moves.extend((2, (WASTE, target, 1)) for target in takers.get(card, ()))
         if empty is not None:
             moves.append((0, (WASTE, empty, 1)))
-    for index, pile in enumerate(tableau):
-        if not pile:
-            continue
-        if fits(found, pile[-1]):
+    for index, pile, length in runs:
+        if pile[-1] in fit:
             moves.append((UP, (index, TO_FOUNDATION, 1)))
-        for count in range(1, run_length(pile) + 1):
+        for count in range(1, length + 1):
             base = pile[-count]
+            targets = takers.get(base)
             if count == len(pile):
-                moves.extend((2, (index, target, count)) for target in takers.get(base, ()))
+                for target in targets or ():
+                    moves.append((2, (index, target, count)))
+                continue
+            if targets is None and empty is None:
                 continue
             uncovered = pile[-count - 1]
             natural = uncovered == base + 1
-            gain = (2 if fits(found, uncovered) else 0) + (
-                1 if movable[uncovered - 1] > (uncovered - 1 == base) else 0) - natural
-            moves.extend((gain + 1, (index, target, count)) for target in takers.get(base, ()))
+            gain = (2 if uncovered in fit else 0) + (
+                1 if movable[uncovered - 1] > natural else 0) - natural
+            for target in targets or ():
+                moves.append((gain + 1, (index, target, count)))
             if empty is not None:
                 moves.append((gain - 1, (index, empty, count)))
     return moves
@@ -262,13 +294,15 @@ def to_rules_move(state: LucasLeapsState, step: Move) -> CardMove | StockMove:
 
 
 def solve(state: LucasLeapsState, budget: Budget) -> SolveResult:
-    """Search for a win from `state` within `budget`: first without the idle-looking moves,
-    then, only if that search ran out of positions, with every move."""
+    """Search for a win from `state` within `budget`: a quick look, then depth first without
+    the idle-looking moves, then, only if that search ran out of positions, with every
+    move."""
     talon = talon_of(state)
     root_steps: list[Step] = []
     root = settle(position_of(state), talon, root_steps)
     spaces = [LucasSpace(talon, complete=False), LucasSpace(talon)]
-    return solve_space(RULES, state, spaces, root, root_steps, budget, to_rules_move)
+    return solve_space(RULES, state, spaces, root, root_steps, budget, to_rules_move,
+                       look=beam_look)
 
 
 def no_productive_moves(state: LucasLeapsState, budget: Budget = PROBE_BUDGET) -> bool:

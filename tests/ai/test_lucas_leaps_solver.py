@@ -14,6 +14,7 @@ from game.ai import hints
 from game.ai.lucas_leaps_solver import (
     ADVISOR,
     auto_finish_line,
+    is_safe,
     no_productive_moves,
     position_of,
     raise_card,
@@ -64,11 +65,15 @@ def winnable_by_rules(state: LucasLeapsState, limit: int = 3_000) -> bool | None
     return exhaustive_winnable(RULES, state, limit, key)
 
 
-def crowded_endgame(seed: int) -> LucasLeapsState:
+def crowded_endgame(seed: int, staggered: bool = False) -> LucasLeapsState:
     """Every pile holding cards, most of them sorted with the lowest card at the bottom (so
-    the cards wanted first are buried), and a few cards in the waste and the stock."""
+    the cards wanted first are buried), and a few cards in the waste and the stock.
+    `staggered`: the two foundations of each suit one card apart, so that the cards fitting
+    the higher one, with one lower card still out, are sent up at once."""
     rng = random.Random(seed)
     heights = [rng.choice((8, 9, 10, 11, 12)) for _ in range(8)]
+    if staggered:
+        heights[1::2] = [height - 1 for height in heights[::2]]
     cards = [RANKS[rank - 1] + SUITS[index // 2] for index, height in enumerate(heights)
              for rank in range(height + 1, 14)]
     rng.shuffle(cards)
@@ -125,12 +130,56 @@ def test_never_calls_a_winnable_endgame_lost(seed):
         assert replays_to_win(state, result.line)
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**9))
+def test_sending_up_a_card_whose_two_lower_cards_are_up_never_loses_a_win(seed):
+    state = crowded_endgame(seed, staggered=True)
+    winnable = winnable_by_rules(state)
+    assume(winnable is not None)
+    result = solve(state, ENOUGH)
+    assert result.status == ("won" if winnable else "lost")
+
+
+def test_a_card_whose_lower_card_may_need_it_is_not_sent_up_at_once():
+    """Hearts stand at 9 and 7: the Ten of hearts fits, but one Eight is still out, under the
+    other Nine, which has nowhere to go but onto that Ten. Every other pile is stuck until
+    the Eight goes up, so sending the Ten up first loses a won game."""
+    piles = [["KC", "TH"], ["8H", "9H"], ["TH", "KH"], ["JH", "QH", "JH", "QH", "KH"],
+             ["QS", "KS"], ["QS", "KS"], ["QC", "QC", "KC"],
+             *[["QD", "KD"]] * 2, *[["TD", "JD"]] * 2, *[["8D", "9D"]] * 2]
+    state = table(piles, [11, 11, 9, 7, 7, 7, 11, 11])
+    ten_up = RULES.apply(state, RULES.legal_moves(state)[0])
+    assert ten_up.foundations[2][-1].code == "TH"
+    assert winnable_by_rules(state) and winnable_by_rules(ten_up) is False
+    result = solve(state, ENOUGH)
+    assert result.status == "won" and replays_to_win(state, result.line)
+
+
+def test_a_card_fitting_the_higher_foundation_goes_up_at_once_when_safe():
+    # Hearts stand at 9 and 8: the Ten fits and both Eights are up, so it may go up at once.
+    # Then the Jack fits, but it waits: the other Ten, still out, may need to lie on it.
+    hearts = 16 * SUITS.index("H")
+    found = bytes((13, 13, 9, 8, 13, 13, 13, 13))
+    assert is_safe(found, hearts + 10) and is_safe(found, hearts + 9)
+    assert not is_safe(found, hearts + 11)
+    found = raise_card(found, hearts + 10)
+    assert found[2:4] == bytes((10, 8)) and not is_safe(found, hearts + 11)
+
+
 def test_winning_lines_of_real_deals_replay_to_a_win():
     for seed in (1, 8, 13):
         state = RULES.new_game(seed)
         result = solve(state, Budget(max_nodes=20_000))
         assert result.status == "won"
         assert replays_to_win(state, result.line)
+
+
+def test_beams_through_the_stock_win_a_deal_the_depth_first_search_gets_lost_in():
+    # Depth first in the most promising order, this deal was still open after 120,000
+    # positions; the beams win it in far fewer.
+    state = RULES.new_game(299)
+    result = solve(state, Budget(max_nodes=60_000))
+    assert result.status == "won" and replays_to_win(state, result.line)
 
 
 def test_foundations_of_a_suit_keep_the_higher_first():
