@@ -7,8 +7,11 @@ Soundness of the search:
 - The rules never look at a row's index: a gap takes the card below its left neighbour
   wherever it lies, a first-column gap takes any King outside the first column, and a win asks
   every row to be complete, whichever suit it holds. Positions whose rows are a permutation of
-  each other are therefore equally winnable, and the transposition key sorts the rows. The
-  gaps are one symbol, so they are interchangeable already.
+  each other are therefore equally winnable, and the ordered search's key sorts the rows. The
+  search of every position keys on the grid itself: two rows trade places only when whole
+  rows do, which real deals practically never reach (the same count of positions either
+  way), and the grid costs no sorting. The gaps are one symbol, so they are interchangeable
+  already.
 - The game is finite: a King moves at most once (into the first column, where it stays), and a
   card moves again only after the next-higher card of its suit moved (until then it sits to
   that card's right), so a card of rank r moves at most 14 - r times. No position, nor any row
@@ -59,6 +62,10 @@ SEQUENCE, POSITION, SUIT, WIN = 2, 5, 10, 400
 # Each King's final row without the last column, King to 2.
 FINAL_RUNS = {king: bytes(range(king, king - KING + 1, -1)) for king in KINGS}
 COMPLETE_ROWS = frozenset(FINAL_RUNS.values())
+# For each card, its suit's final run from the King down to it: what the first cells of a
+# row hold when that card is in its final place.
+RUN_TO = {king - length: run[:length + 1] for king, run in FINAL_RUNS.items()
+          for length in range(KING - 1)}
 PROBE_BUDGET = Budget(max_nodes=20_000, max_seconds=0.5)
 # Of the budget, what the search in the most promising order may spend before the search
 # of every position begins.
@@ -145,26 +152,41 @@ def _merit(grid: Grid, move: Move) -> tuple[bool, bool, bool]:
     return final, keeps_pair, left & RANK_MASK > DEUCE
 
 
+def survey(grid: Grid) -> tuple[Move | None, list[Move]]:
+    """One pass over the gaps in reading order: the first safe move, a move that may be
+    made at once without losing a win (see the module docstring), with no list; or, when
+    there is none, None and every fill. A safe move puts a card into its final place from
+    the last column or from just left of the next card down of its suit, or puts a 2 there;
+    a gap is a final place when the cells from the first column to it hold its left
+    neighbour's final run."""
+    found = []
+    gap = grid.find(GAP)
+    while gap >= 0:
+        column = gap % COLUMNS
+        if column:
+            left = grid[gap - 1]
+            if left & RANK_MASK > DEUCE:
+                card = left - 1
+                source = grid.index(card)
+                # The left neighbour lies in its final column, and the row leads up to it.
+                if left & RANK_MASK == KING + 1 - column \
+                        and grid.startswith(RUN_TO[left], gap - column) \
+                        and (source % COLUMNS == COLUMNS - 1 or card & RANK_MASK == DEUCE
+                             or grid[source + 1] == card - 1):
+                    return (source, gap), []
+                found.append((source, gap))
+        else:
+            for king in KINGS:
+                source = grid.index(king)
+                if source % COLUMNS:
+                    found.append((source, gap))
+        gap = grid.find(GAP, gap + 1)
+    return None, found
+
+
 def safe_move(grid: Grid) -> Move | None:
-    """A move that may be made at once without losing a win (see the module docstring): a
-    card into its final place, from the last column or from just left of the next card down
-    of its suit, or a 2. Rows are looked at in order, each at the end of its final run."""
-    for start in FIRST_COLUMN:
-        king = grid[start]
-        if king & RANK_MASK != KING:
-            continue
-        run = FINAL_RUNS[king]
-        length = 1
-        while length < KING - 1 and grid[start + length] == run[length]:
-            length += 1
-        if length == KING - 1 or grid[start + length] != GAP:
-            continue
-        card = king - length
-        source = grid.index(card)
-        if (source % COLUMNS == COLUMNS - 1 or card & RANK_MASK == DEUCE
-                or grid[source + 1] == card - 1):
-            return source, start + length
-    return None
+    """The safe move `survey` finds first, if any."""
+    return survey(grid)[0]
 
 
 def settle(grid: Grid, record: list | None = None) -> Grid:
@@ -177,13 +199,13 @@ def settle(grid: Grid, record: list | None = None) -> Grid:
 
 
 def exhaustive(root: Grid, meter: Meter) -> SearchOutcome:
-    """Every position reachable from `root` (settled), depth first in the rules' order, rows
-    in any order being one position: `depth_first` without the move ordering and the
+    """Every position reachable from `root` (settled), depth first in the rules' order:
+    `depth_first` without the move ordering, the row symmetry and the
     progress, so about twice as many positions a second, which is what proving a loss
     needs. Finds a win or not; never a progress line."""
     seen: set[bytes] = set()
     # Bound to locals: this loop is the whole cost of a proof.
-    remember, join, tick = seen.add, b"".join, meter.tick
+    remember, tick = seen.add, meter.tick
     grids, move_lists, indices = [root], [fills(root)], [0]
     while grids:
         index = indices[-1]
@@ -194,21 +216,30 @@ def exhaustive(root: Grid, meter: Meter) -> SearchOutcome:
             indices.pop()
             continue
         indices[-1] = index + 1
-        # Told apart before the safe moves, which are then made only for a new position:
-        # a position reached twice that way may be searched twice, never missed.
-        child = fill(grids[-1], moves[index])
-        key = join(sorted(rows_of(child)))
-        if key in seen:
+        source, gap = moves[index]
+        cells = bytearray(grids[-1])
+        cells[gap], cells[source] = cells[source], GAP
+        # The grid itself is the key, told apart before the safe moves, which are then
+        # made only for a new position: a position reached twice that way may be searched
+        # twice, never missed.
+        child = bytes(cells)
+        if child in seen:
             continue
-        remember(key)
-        child = settle(child)
+        remember(child)
+        safe, child_moves = survey(child)
+        while safe is not None:
+            child = fill(child, safe)
+            safe, child_moves = survey(child)
         if not tick():
             return SearchOutcome(False, False, (), None, ())
-        if is_won(child):
-            path = tuple(moves[i - 1] for moves, i in zip(move_lists, indices, strict=True))
-            return SearchOutcome(True, False, path, child, ())
+        if not child_moves:  # a won position has no move left, like a lost one
+            if is_won(child):
+                path = tuple(moves[i - 1]
+                             for moves, i in zip(move_lists, indices, strict=True))
+                return SearchOutcome(True, False, path, child, ())
+            continue
         grids.append(child)
-        move_lists.append(fills(child))
+        move_lists.append(child_moves)
         indices.append(0)
     return SearchOutcome(False, True, (), None, ())
 

@@ -15,11 +15,13 @@ from game.ai.leapfrog_solver import (
     SPACE,
     auto_finish_line,
     exhaustive,
+    fills,
     grid_of,
     no_productive_moves,
     score,
     settle,
     solve,
+    survey,
     to_gap_move,
 )
 from game.ai.search import Budget
@@ -138,6 +140,39 @@ def test_the_search_of_every_position_agrees_with_an_exhaustive_search(seed, bac
         line = [to_gap_move(state, step) for step in steps + steps_of(SPACE, root,
                                                                       outcome.path)]
         assert replays_to_win(state, line)
+
+
+def safe_move_by_rows(grid: bytes):
+    """The safe move read row by row: at the end of each row's final run, a gap whose card
+    lies in the last column, is a 2, or has the next card down of its suit to its right."""
+    for start in range(0, 4 * COLUMNS, COLUMNS):
+        king = grid[start]
+        if king & 15 != 13:
+            continue
+        length = 1
+        while length < 12 and grid[start + length] == king - length:
+            length += 1
+        if length == 12 or grid[start + length] != 0:
+            continue
+        card = king - length
+        source = grid.index(card)
+        if source % COLUMNS == COLUMNS - 1 or card & 15 == 2 or grid[source + 1] == card - 1:
+            return source, start + length
+    return None
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**9), st.integers(0, 40))
+def test_one_pass_over_the_gaps_finds_the_safe_move_or_every_fill(seed, back):
+    # Late positions of random games, and positions a few moves from a win, where final
+    # runs and their gaps are common.
+    for state in (late_position(seed, back), unsolved(seed, back % 14 + 1)):
+        grid = grid_of(state)
+        safe, moves = survey(grid)
+        assert safe == safe_move_by_rows(grid)
+        assert moves == ([] if safe else fills(grid))
+        if safe:
+            assert safe in fills(grid)
 
 
 def test_a_deal_the_promising_order_misses_is_won_by_the_search_of_every_position():
