@@ -46,7 +46,9 @@ from game.rules.moves import STOCK, CardMove
 # Nodes of the first, depth-first dive; most deals are won well within it.
 FIRST_DIVE_NODES = 1500
 # The best-first searches after it, each with its share of the budget left, the progress it
-# gives up per move made (see `best_first`) and the moves a click of the stock counts for.
+# gives up per move made (see `best_first`) and the moves a click of the stock counts for
+# when it turns one card (a click turning several counts that much less: the talon comes
+# round in fewer clicks, and more of its cards are reached only by going round).
 # Each wins deals the other wanders away from: pricing clicks keeps a search playing the
 # talon in its order instead of trying every order of the same cards, which is what a
 # search that counts moves alone can spend its whole budget on.
@@ -77,8 +79,7 @@ class KlondikeSpace:
                 pos = 0
         else:
             passes = position.passes
-        stacks = sorted(down + b"\x7e" + up
-                        for down, up in zip(position.downs, position.ups, strict=True))
+        stacks = sorted(map(b"\x7e".join, zip(position.downs, position.ups, strict=True)))
         return bytes((*position.found, pos, passes)) + talon + b"\x7f" + b"\x7f".join(stacks)
 
     def is_goal(self, position: Position) -> bool:
@@ -88,10 +89,8 @@ class KlondikeSpace:
         """Minus a rough count of the moves still needed: one per card not yet up, two per
         face-down card (each waits for the cards on it to move), and one per card lying
         above a lower card of its own suit (it must move before that card can go up)."""
-        face_down = blockers = 0
-        for down, up in zip(position.downs, position.ups, strict=True):
-            face_down += len(down)
-            blockers += pile_blockers(down, up)
+        face_down = sum(map(len, position.downs))
+        blockers = sum(map(pile_blockers, position.downs, position.ups))
         return sum(position.found) - 52 - 2 * face_down - blockers
 
 
@@ -140,7 +139,7 @@ def solve(state: KlondikeState, budget: Budget) -> SolveResult:
         meter.limit(None if nodes is None else int(share * nodes),
                     None if seconds is None else share * seconds)
         outcome = best_first(quick, root, meter, weight,
-                             _priced(click_cost) if click_cost else None)
+                             _priced(click_cost / deck.draw) if click_cost else None)
     meter.limit()
     if outcome.exhausted:
         outcome = depth_first(KlondikeSpace(deck, thorough=True), root, meter)
