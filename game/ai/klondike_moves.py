@@ -89,7 +89,7 @@ def next_safe_play(position: Position, deck: Deck) -> Play | None:
     # Drawing three, taking a card out of the talon regroups the cards after it, so only
     # drawing one is the waste card as free to go as a building stack's; and with unlimited
     # passes too, every talon card is (clicking never uses a pass up).
-    if deck.draw != 1:
+    if deck.draw != 1 or safe_cards.isdisjoint(position.talon):
         return None
     if position.pos and position.talon[position.pos - 1] in safe_cards:
         return Play(TALON_TO_FOUNDATION, position.pos)

@@ -11,6 +11,7 @@ Before either, a deal whose cards cannot all ever move (klondike_deadlock) is lo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from game.ai.klondike_deadlock import deadlocked
@@ -44,10 +45,14 @@ from game.rules.moves import STOCK, CardMove
 
 # Nodes of the first, depth-first dive; most deals are won well within it.
 FIRST_DIVE_NODES = 1500
-# The best-first searches, each with its share of the budget left and the progress it gives
-# up per move made (see `best_first`): the first suits most deals; the second, keener on
-# short lines, wins some the first wanders away from.
-BEST_FIRST_PHASES = ((0.7, 0.8), (1.0, 1.5))
+# The best-first searches after it, each with its share of the budget left, the progress it
+# gives up per move made (see `best_first`) and the moves a click of the stock counts for
+# when it turns one card (a click turning several counts that much less: the talon comes
+# round in fewer clicks, and more of its cards are reached only by going round).
+# Each wins deals the other wanders away from: pricing clicks keeps a search playing the
+# talon in its order instead of trying every order of the same cards, which is what a
+# search that counts moves alone can spend its whole budget on.
+PHASES = ((0.5, 0.8, 0.0), (1.0, 1.0, 1.5))
 
 
 class KlondikeSpace:
@@ -74,8 +79,7 @@ class KlondikeSpace:
                 pos = 0
         else:
             passes = position.passes
-        stacks = sorted(down + b"\x7e" + up
-                        for down, up in zip(position.downs, position.ups, strict=True))
+        stacks = sorted(map(b"\x7e".join, zip(position.downs, position.ups, strict=True)))
         return bytes((*position.found, pos, passes)) + talon + b"\x7f" + b"\x7f".join(stacks)
 
     def is_goal(self, position: Position) -> bool:
@@ -85,11 +89,16 @@ class KlondikeSpace:
         """Minus a rough count of the moves still needed: one per card not yet up, two per
         face-down card (each waits for the cards on it to move), and one per card lying
         above a lower card of its own suit (it must move before that card can go up)."""
-        face_down = blockers = 0
-        for down, up in zip(position.downs, position.ups, strict=True):
-            face_down += len(down)
-            blockers += pile_blockers(down, up)
+        face_down = sum(map(len, position.downs))
+        blockers = sum(map(pile_blockers, position.downs, position.ups))
         return sum(position.found) - 52 - 2 * face_down - blockers
+
+
+def _priced(click_cost: float) -> Callable[[Play], float]:
+    """A play's cost: one move, and `click_cost` for each click of the stock before it."""
+    def cost(play: Play) -> float:
+        return 1 + click_cost * play.clicks
+    return cost
 
 
 @lru_cache(maxsize=65536)
@@ -123,13 +132,14 @@ def solve(state: KlondikeState, budget: Budget) -> SolveResult:
     meter.limit(nodes=FIRST_DIVE_NODES)
     outcome = depth_first(quick, root, meter)
     hint_path = outcome.best_path
-    for share, weight in BEST_FIRST_PHASES:
+    for share, weight, click_cost in PHASES:
         if outcome.found or outcome.exhausted or meter.out:
             break
         nodes, seconds = meter.remaining()
         meter.limit(None if nodes is None else int(share * nodes),
                     None if seconds is None else share * seconds)
-        outcome = best_first(quick, root, meter, weight)
+        outcome = best_first(quick, root, meter, weight,
+                             _priced(click_cost / deck.draw) if click_cost else None)
     meter.limit()
     if outcome.exhausted:
         outcome = depth_first(KlondikeSpace(deck, thorough=True), root, meter)

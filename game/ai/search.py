@@ -206,22 +206,23 @@ def depth_first(space: SearchSpace[S, M], root: S, meter: Meter) -> SearchOutcom
     return SearchOutcome(False, True, (), None, best_path)
 
 
-def best_first(space: SearchSpace[S, M], root: S, meter: Meter,
-               depth_weight: float) -> SearchOutcome[S, M]:
+def best_first(space: SearchSpace[S, M], root: S, meter: Meter, depth_weight: float,
+               cost: Callable[[M], float] | None = None) -> SearchOutcome[S, M]:
     """Search from `root` always going on from the open position of highest progress, less
     `depth_weight` for each move it took to get there (the weight keeps the search from
-    wandering into long lines of small gains); deeper first among equals. Positions whose key
-    was seen before are skipped, so it too ends when the space is exhausted."""
+    wandering into long lines of small gains), or for each unit of `cost` when the game
+    prices its moves; deeper first among equals. Positions whose key was seen before are
+    skipped, so it too ends when the space is exhausted."""
     if space.is_goal(root):
         return SearchOutcome(True, False, (), root, ())
     seen = {space.key(root)}
     best, best_link, best_depth = space.progress(root), None, 0
-    # An entry: (priority, -depth, tie-breaker, position, link); a link is (parent link,
-    # move), from which the path is read back once a goal is found.
-    open_list: list = [(0.0, 0, 0, root, None)]
+    # An entry: (priority, -depth, tie-breaker, position, link, cost so far); a link is
+    # (parent link, move), from which the path is read back once a goal is found.
+    open_list: list = [(0.0, 0, 0, root, None, 0.0)]
     counter = 0
     while open_list:
-        _, negative_depth, _, state, link = heapq.heappop(open_list)
+        _, negative_depth, _, state, link, spent = heapq.heappop(open_list)
         depth = 1 - negative_depth
         for move in space.moves(state):
             child = space.play(state, move)
@@ -238,8 +239,9 @@ def best_first(space: SearchSpace[S, M], root: S, meter: Meter,
             if score > best or (score == best and depth < best_depth):
                 best, best_link, best_depth = score, child_link, depth
             counter += 1
-            heapq.heappush(open_list,
-                           (depth_weight * depth - score, -depth, counter, child, child_link))
+            paid = depth if cost is None else spent + cost(move)
+            heapq.heappush(open_list, (depth_weight * paid - score, -depth, counter, child,
+                                       child_link, paid))
     return SearchOutcome(False, True, (), None, _unlink(best_link))
 
 

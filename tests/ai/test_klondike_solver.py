@@ -300,3 +300,20 @@ def test_drawing_one_without_a_pass_limit_a_safe_stock_card_goes_up_at_once(rede
     )
     position = settle(position_of(state), deck_of(state))
     assert (position.found[0] > 0) == goes_up
+
+
+def test_pricing_clicks_wins_a_deal_that_needs_the_talon_played_in_order():
+    """Deal 1076 drawing one: a search counting moves alone tries the talon cards in every
+    order and runs out; one that counts the clicks too finds the win well within budget."""
+    from game.ai.klondike_moves import settle
+    from game.ai.klondike_position import deck_of, position_of
+    from game.ai.klondike_solver import KlondikeSpace, _priced
+    from game.ai.search import best_first
+
+    state = RULES.new_game(1076, draw=1)
+    deck = deck_of(state)
+    root = settle(position_of(state), deck)
+    space = KlondikeSpace(deck, thorough=False)
+    budget = Budget(max_nodes=40_000)
+    assert not best_first(space, root, budget.start(), 1.0).found
+    assert best_first(space, root, budget.start(), 1.0, _priced(1.5)).found

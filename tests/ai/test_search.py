@@ -111,3 +111,30 @@ def test_a_beam_that_left_nothing_out_proves_there_is_no_goal():
     assert not wide.found and wide.exhausted
     narrow = stage_beam(space, ROOT, Budget().start(), 1, total, stage)
     assert not narrow.found and not narrow.exhausted  # it dropped positions at each stage
+
+
+class Priced:
+    """Two moves that gain the same, the dear one offered first; the goal is two moves in."""
+
+    def moves(self, position):
+        return [] if len(position) == 2 else ["dear", "cheap"]
+
+    def play(self, position, move):
+        return (*position, move)
+
+    def key(self, position):
+        return position
+
+    def is_goal(self, position):
+        return len(position) == 2
+
+    def progress(self, position):
+        return len(position)
+
+
+def test_best_first_goes_on_from_the_cheaper_line_when_moves_are_priced():
+    unpriced = best_first(Priced(), (), Budget().start(), 1.0)
+    priced = best_first(Priced(), (), Budget().start(), 1.0,
+                        lambda move: 5.0 if move == "dear" else 1.0)
+    assert unpriced.path[0] == "dear"
+    assert priced.path[0] == "cheap"
