@@ -43,8 +43,11 @@ from game.rules.klondike import FOUNDATIONS, RULES, TABLEAU, WASTE, Move
 from game.rules.klondike_state import KlondikeState
 from game.rules.moves import STOCK, CardMove
 
-# Nodes of the first, depth-first dive; most deals are won well within it.
+# The first, depth-first dive: a tenth of a timed budget (a hint's half second gives it about
+# 1500 positions, in which most deals are won; a longer search gives it more, which some
+# deals need to be won at all), or this many positions when the budget is counted in them.
 FIRST_DIVE_NODES = 1500
+DIVE_SHARE = 0.1
 # The best-first searches after it, each with its share of the budget left, the progress it
 # gives up per move made (see `best_first`) and the moves a click of the stock counts for
 # when it turns one card (a click turning several counts that much less: the talon comes
@@ -129,7 +132,11 @@ def solve(state: KlondikeState, budget: Budget) -> SolveResult:
     if deadlocked(root):
         return _result(state, "lost", None, meter, ())
     quick = KlondikeSpace(deck, thorough=False)
-    meter.limit(nodes=FIRST_DIVE_NODES)
+    _, seconds = meter.remaining()
+    if seconds is None:
+        meter.limit(nodes=FIRST_DIVE_NODES)
+    else:
+        meter.limit(seconds=DIVE_SHARE * seconds)
     outcome = depth_first(quick, root, meter)
     hint_path = outcome.best_path
     for share, weight, click_cost in PHASES:
