@@ -48,6 +48,10 @@ class Position(NamedTuple):
     tableau: tuple[bytes, ...]  # ranks, bottom to top
     played: bytes  # played[r]: rank-r cards on foundations (index 0 unused)
     deals: int  # stock deals made since the position the search started from
+    # The ranks whose deadness the move to this position may have changed (`dead_rank`),
+    # looked at only when the position is expanded: a position's moves lead only from
+    # positions found alive, so only these ranks can be dead. Every rank at the root.
+    fresh: bytes = bytes(range(2, KING + 1))
 
 
 class Stock(NamedTuple):
@@ -91,24 +95,24 @@ def fits(position: Position, rank: int) -> bool:
 
 
 def play_top(position: Position, pile: int) -> Position:
-    tableau, played, deals = position
+    tableau, played, deals, _ = position
     rank = tableau[pile][-1]
     counts = bytearray(played)
     counts[rank] += 1
     return Position(tableau[:pile] + (tableau[pile][:-1],) + tableau[pile + 1:], bytes(counts),
-                    deals)
+                    deals, bytes((rank,)))
 
 
 def deal(position: Position, stock: Stock) -> Position:
-    tableau, played, deals = position
+    tableau, played, deals, _ = position
     ranks = stock.deals[deals]
     return Position(tuple(pile + ranks[index:index + 1] for index, pile in enumerate(tableau)),
-                    played, deals + 1)
+                    played, deals + 1, ranks)
 
 
 def settle(position: Position, record: list[Step] | None = None) -> Position:
     """Make every safe play (see the module docstring), again and again."""
-    tableau, played, deals = position
+    tableau, played, deals, fresh = position
     piles: list[bytes] | None = None  # copied only once a play is made
     counts = played
     moved = True
@@ -130,40 +134,42 @@ def settle(position: Position, record: list[Step] | None = None) -> Position:
             moved = True
     if piles is None:
         return position
-    return Position(tuple(piles), bytes(counts), deals)
+    changed = bytes(rank for rank in range(2, KING + 1) if counts[rank] != played[rank])
+    return Position(tuple(piles), bytes(counts), deals, fresh + changed)
 
 
 @lru_cache(maxsize=1 << 16)
-def held_under(pile: bytes) -> tuple[tuple[int, int], ...]:
-    """For each card of `pile` with cards of its rank or lower under it: (its rank, the most
-    cards of any one such rank under it). Piles recur from position to position (a move
-    changes one), hence the cache."""
+def held_under(pile: bytes) -> tuple[tuple[int, ...], ...]:
+    """For each rank r: for each rank-r card of `pile` with cards of rank r or lower under
+    it, the most cards of any one such rank under it. Piles recur from position to position
+    (a move changes one), hence the cache."""
     beneath = [0] * (KING + 1)
-    held = []
+    held: list[list[int]] = [[] for _ in range(KING + 1)]
     for rank in pile:
         most = max(beneath[1:rank + 1])
         if most:
-            held.append((rank, most))
+            held[rank].append(most)
         beneath[rank] += 1
-    return tuple(held)
+    return tuple(map(tuple, held))
 
 
-def is_dead(position: Position, stock: Stock) -> bool:
-    """True when some rank can never be finished: the rank-r cards left cannot be given an
-    order of play (see the module docstring). Cards with nothing of their rank or lower
-    under them may go up last of all, so they never make a rank dead."""
-    held: dict[int, list[int]] = {}
-    for pile in position.tableau:
-        for rank, most in held_under(pile):
-            held.setdefault(rank, []).append(most)
-    played = position.played
-    for rank, mosts in held.items():
-        left = PER_RANK - played[rank]
-        mosts.sort(reverse=True)
-        for place, most in enumerate(mosts, 1):
-            if left - most < place:
-                return True
-    return False
+def dead_rank(tableau: tuple[bytes, ...], played: bytes | bytearray, rank: int) -> bool:
+    """True when the rank-`rank` cards left cannot be given an order of play (see the
+    module docstring). Cards with nothing of their rank or lower under them may go up last
+    of all, so they never make a rank dead."""
+    mosts = [most for pile in tableau for most in held_under(pile)[rank]]
+    if not mosts:
+        return False
+    left = PER_RANK - played[rank]
+    mosts.sort(reverse=True)
+    return any(left - most < place for place, most in enumerate(mosts, 1))
+
+
+def is_dead(position: Position) -> bool:
+    """True when some rank can never be finished. Only the ranks a move plays or deals can
+    change this, so the search looks at the ranks of `Position.fresh`; this at every rank."""
+    return any(dead_rank(position.tableau, position.played, rank)
+               for rank in range(2, KING + 1))
 
 
 def sorted_piles(position: Position) -> bool:
@@ -195,7 +201,7 @@ class LeapYearSpace:
         self.stock = stock
 
     def moves(self, position: Position) -> list[int]:
-        if is_dead(position, self.stock):
+        if any(dead_rank(position.tableau, position.played, rank) for rank in position.fresh):
             return []
         tops = [(pile[-1], index) for index, pile in enumerate(position.tableau)
                 if pile and fits(position, pile[-1])]

@@ -214,7 +214,7 @@ def test_a_queen_over_both_jacks_left_is_dead_though_another_queen_lies_free():
     # though the Queen of hearts has nothing under it.
     state = endgame([["JS", "JH", "QS"], ["QH"], ["KS"], ["KH"]], {0: 3, 1: 3})
     position = position_of(state)
-    assert is_dead(position, stock_of(state))
+    assert is_dead(position)
     assert winnable_by_rules(state) is False
 
 
@@ -225,7 +225,7 @@ def test_a_dead_verdict_is_never_given_to_a_winnable_endgame(seed):
     rng = random.Random(seed)
     state = random_endgame(seed)
     while not RULES.is_over(state):
-        if is_dead(position_of(state), stock_of(state)):
+        if is_dead(position_of(state)):
             assert winnable_by_rules(state, limit=20_000) is not True
         state = RULES.apply(state, rng.choice(RULES.legal_moves(state)))
 
@@ -281,6 +281,6 @@ def test_auto_play_plays_on_for_the_score_once_the_deal_is_lost():
     # Both Queens of the first pile lie over both Jacks left: lost, yet a Queen can go up.
     state = endgame([["JS", "JH", "QS", "QD"], ["QH"], ["KS"], ["KH"], ["KD"]],
                     {0: 3, 1: 3, 2: 2})
-    assert is_dead(position_of(state), stock_of(state)) and RULES.legal_moves(state)
+    assert is_dead(position_of(state)) and RULES.legal_moves(state)
     end = autoplay.play_out(state, lambda at: autoplay.Plan(autoplay.heuristic_line(at), False))
     assert RULES.score(end) > RULES.score(state) and RULES.is_over(end)
