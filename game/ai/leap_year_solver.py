@@ -100,14 +100,14 @@ def play_top(position: Position, pile: int) -> Position:
     counts = bytearray(played)
     counts[rank] += 1
     return Position(tableau[:pile] + (tableau[pile][:-1],) + tableau[pile + 1:], bytes(counts),
-                    deals, bytes((rank,)))
+                    deals, position.fresh + bytes((rank,)))
 
 
 def deal(position: Position, stock: Stock) -> Position:
-    tableau, played, deals, _ = position
+    tableau, played, deals, fresh = position
     ranks = stock.deals[deals]
     return Position(tuple(pile + ranks[index:index + 1] for index, pile in enumerate(tableau)),
-                    played, deals + 1, ranks)
+                    played, deals + 1, fresh + ranks)
 
 
 def settle(position: Position, record: list[Step] | None = None) -> Position:
@@ -138,6 +138,22 @@ def settle(position: Position, record: list[Step] | None = None) -> Position:
     return Position(tuple(piles), bytes(counts), deals, fresh + changed)
 
 
+def eager_settle(position: Position, record: list[Step] | None = None) -> Position:
+    """The safe plays, and every top card that leaves a foundation for its rank after it,
+    lowest first. Not safe: a quick search makes them without branching, since a winning
+    line seldom holds a card back but for the last foundation that takes it."""
+    position = settle(position, record)
+    while True:
+        played = position.played
+        tops = [(pile[-1], index) for index, pile in enumerate(position.tableau)
+                if pile and played[pile[-1] - 1] - played[pile[-1]] >= 2]
+        if not tops:
+            return position
+        _, index = min(tops)
+        position = play_top(position, index)
+        if record is not None:
+            record.append((PLAY, index))
+        position = settle(position, record)
 @lru_cache(maxsize=1 << 16)
 def held_under(pile: bytes) -> tuple[tuple[int, ...], ...]:
     """For each rank r: for each rank-r card of `pile` with cards of rank r or lower under
@@ -197,8 +213,9 @@ class LeapYearSpace:
     """The search space of `depth_first`: top cards to foundations, lowest first, then a
     deal; positions that can no longer be won have no moves."""
 
-    def __init__(self, stock: Stock) -> None:
+    def __init__(self, stock: Stock, eager: bool = False) -> None:
         self.stock = stock
+        self.settle = eager_settle if eager else settle
 
     def moves(self, position: Position) -> list[int]:
         if any(dead_rank(position.tableau, position.played, rank) for rank in position.fresh):
@@ -212,6 +229,7 @@ class LeapYearSpace:
 
     def play(self, position: Position, move: int, record: list[Step] | None = None
              ) -> Position:
+        position = position._replace(fresh=b"")  # the parent's were looked at
         if move == DEAL:
             position = deal(position, self.stock)
             if record is not None:
@@ -220,7 +238,7 @@ class LeapYearSpace:
             position = play_top(position, move)
             if record is not None:
                 record.append((PLAY, move))
-        return settle(position, record)
+        return self.settle(position, record)
 
     def key(self, position: Position) -> tuple:
         return position.tableau, position.deals
@@ -358,8 +376,9 @@ def solve(state: LeapYearState, budget: Budget) -> SolveResult:
     """Search for a win from `state` within `budget`."""
     root_steps: list[Step] = []
     root = settle(position_of(state), root_steps)
-    space = LeapYearSpace(stock_of(state))
-    return solve_space(RULES, state, [space], root, root_steps, budget, to_rules_move,
+    stock = stock_of(state)
+    phases = [LeapYearSpace(stock, eager=True), LeapYearSpace(stock)]
+    return solve_space(RULES, state, phases, root, root_steps, budget, to_rules_move,
                        look=beam_look)
 
 
