@@ -263,17 +263,23 @@ class LeapYearSpace:
 # wins deals the others miss; the beams widen each time round.
 BEAM_WEIGHTS = ((0.5, 1.0), (0.25, 1.0), (0.5, 2.0), (0.5, 0.0), (0.5, 0.5), (1.0, 1.0))
 BEAM_WIDTH, WIDEST_BEAM = 20, 1280
+# Of a solve's budget, the beams' share: they find nearly every win; the complete search
+# after them seldom finishes, but it alone can prove a loss.
+LOOK_SHARE = 0.9
 
 
-def buried(position: Position) -> int:
+GAP_WEIGHT = 1 / 6  # a buried card's cost, per rank between it and the lowest card under it
+
+
+def buried(position: Position) -> float:
     """Cards lying above a lower card of their pile: each must wait for that card's rank to
-    be played up to it."""
-    count = 0
+    be played up to it, the longer the higher it lies above it."""
+    count = 0.0
     for pile in position.tableau:
         lowest = KING + 1
         for rank in pile:
             if rank > lowest:
-                count += 1
+                count += 1 + GAP_WEIGHT * (rank - lowest)
             else:
                 lowest = rank
     return count
@@ -379,7 +385,7 @@ def solve(state: LeapYearState, budget: Budget) -> SolveResult:
     stock = stock_of(state)
     phases = [LeapYearSpace(stock, eager=True), LeapYearSpace(stock)]
     return solve_space(RULES, state, phases, root, root_steps, budget, to_rules_move,
-                       look=beam_look)
+                       look=beam_look, look_share=LOOK_SHARE)
 
 
 def no_productive_moves(state: LeapYearState) -> bool:
