@@ -16,12 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from game.ai.leap_year_solver import (
+    BEAM_WEIGHTS,
     DEAL,
-    STAGE_NODES,
     LeapYearSpace,
-    next_stage,
+    Position,
+    beam_score,
     position_of,
     settle,
     solve,
@@ -36,6 +38,62 @@ from game.rules.moves import STOCK, CardMove, StockMove
 Move = CardMove | StockMove
 FIRST_SECONDS = 20.0  # the deal's first search: twice the pools' proofs had, for a busy machine
 LATER_SECONDS = 3.0  # each later search, after a deal
+
+
+# The heuristic: the best stage a greedy player can make.
+STAGE_NODES = 20_000  # positions `next_stage` compares between two deals, at most
+GREEDY_WEIGHTS = BEAM_WEIGHTS[0]
+
+
+def next_stage(space: LeapYearSpace, root: Position, nodes: int = STAGE_NODES
+               ) -> tuple[int, ...]:
+    """The plays up to the next deal, and that deal, leading to the position that looks best
+    after it (by the first beam's score): every order of plays is compared (up to `nodes`
+    positions), so a card is held back when playing it would block another. With the stock
+    dealt out, the plays that put up the most cards. Empty when nothing is worth doing."""
+    last_deal = root.deals == len(space.stock.deals)
+    if last_deal:
+        return best_in_stage(space, root, lambda position: sum(position.played), nodes)
+    path = best_in_stage(space, root, partial(after_deal, space), nodes)
+    position = root
+    for move in path:
+        position = space.play(position, move)
+    return (*path, DEAL) if DEAL in space.moves(position) else path
+
+
+def after_deal(space: LeapYearSpace, position: Position) -> float:
+    dealt = space.play(position, DEAL)
+    if space.is_goal(dealt):
+        return float("inf")
+    if not space.moves(dealt):
+        return float("-inf")  # dead: some rank can never be finished
+    return beam_score(GREEDY_WEIGHTS, dealt)
+
+
+def best_in_stage(space: LeapYearSpace, root: Position, score: Callable[[Position], float],
+                  nodes: int) -> tuple[int, ...]:
+    """The plays (no deal) to the best-scoring position reachable from `root` by plays alone;
+    among equals the first found, which the lowest-first move order makes the natural one."""
+    best, best_path = score(root), ()
+    seen = {space.key(root)}
+    stack: list[tuple[Position, tuple[int, ...]]] = [(root, ())]
+    while stack and len(seen) < nodes:
+        position, path = stack.pop()
+        for move in reversed(space.moves(position)):
+            if move == DEAL:
+                continue
+            child = space.play(position, move)
+            key = space.key(child)
+            if key in seen:
+                continue
+            seen.add(key)
+            child_path = (*path, move)
+            value = score(child)
+            if value > best:
+                best, best_path = value, child_path
+            stack.append((child, child_path))
+    return best_path
+
 
 
 @dataclass(frozen=True, slots=True)

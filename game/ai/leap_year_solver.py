@@ -28,7 +28,8 @@ rank can never be finished. (The last rank-r card, say, must have no lower card 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+from collections.abc import Iterator
 from functools import lru_cache, partial
 from operator import attrgetter
 from typing import NamedTuple
@@ -48,6 +49,10 @@ class Position(NamedTuple):
     tableau: tuple[bytes, ...]  # ranks, bottom to top
     played: bytes  # played[r]: rank-r cards on foundations (index 0 unused)
     deals: int  # stock deals made since the position the search started from
+    # The ranks whose deadness the move to this position may have changed (`dead_rank`),
+    # looked at only when the position is expanded: a position's moves lead only from
+    # positions found alive, so only these ranks can be dead. Every rank at the root.
+    fresh: bytes = bytes(range(2, KING + 1))
 
 
 class Stock(NamedTuple):
@@ -91,24 +96,24 @@ def fits(position: Position, rank: int) -> bool:
 
 
 def play_top(position: Position, pile: int) -> Position:
-    tableau, played, deals = position
+    tableau, played, deals, _ = position
     rank = tableau[pile][-1]
     counts = bytearray(played)
     counts[rank] += 1
     return Position(tableau[:pile] + (tableau[pile][:-1],) + tableau[pile + 1:], bytes(counts),
-                    deals)
+                    deals, position.fresh + bytes((rank,)))
 
 
 def deal(position: Position, stock: Stock) -> Position:
-    tableau, played, deals = position
+    tableau, played, deals, fresh = position
     ranks = stock.deals[deals]
     return Position(tuple(pile + ranks[index:index + 1] for index, pile in enumerate(tableau)),
-                    played, deals + 1)
+                    played, deals + 1, fresh + ranks)
 
 
 def settle(position: Position, record: list[Step] | None = None) -> Position:
     """Make every safe play (see the module docstring), again and again."""
-    tableau, played, deals = position
+    tableau, played, deals, fresh = position
     piles: list[bytes] | None = None  # copied only once a play is made
     counts = played
     moved = True
@@ -130,40 +135,58 @@ def settle(position: Position, record: list[Step] | None = None) -> Position:
             moved = True
     if piles is None:
         return position
-    return Position(tuple(piles), bytes(counts), deals)
+    changed = bytes(rank for rank in range(2, KING + 1) if counts[rank] != played[rank])
+    return Position(tuple(piles), bytes(counts), deals, fresh + changed)
 
 
+def eager_settle(position: Position, record: list[Step] | None = None) -> Position:
+    """The safe plays, and every top card that leaves a foundation for its rank after it,
+    lowest first. Not safe: a quick search makes them without branching, since a winning
+    line seldom holds a card back but for the last foundation that takes it."""
+    position = settle(position, record)
+    while True:
+        played = position.played
+        tops = [(pile[-1], index) for index, pile in enumerate(position.tableau)
+                if pile and played[pile[-1] - 1] - played[pile[-1]] >= 2]
+        if not tops:
+            return position
+        _, index = min(tops)
+        position = play_top(position, index)
+        if record is not None:
+            record.append((PLAY, index))
+        position = settle(position, record)
 @lru_cache(maxsize=1 << 16)
-def held_under(pile: bytes) -> tuple[tuple[int, int], ...]:
-    """For each card of `pile` with cards of its rank or lower under it: (its rank, the most
-    cards of any one such rank under it). Piles recur from position to position (a move
-    changes one), hence the cache."""
+def held_under(pile: bytes) -> tuple[tuple[int, ...], ...]:
+    """For each rank r: for each rank-r card of `pile` with cards of rank r or lower under
+    it, the most cards of any one such rank under it. Piles recur from position to position
+    (a move changes one), hence the cache."""
     beneath = [0] * (KING + 1)
-    held = []
+    held: list[list[int]] = [[] for _ in range(KING + 1)]
     for rank in pile:
         most = max(beneath[1:rank + 1])
         if most:
-            held.append((rank, most))
+            held[rank].append(most)
         beneath[rank] += 1
-    return tuple(held)
+    return tuple(map(tuple, held))
 
 
-def is_dead(position: Position, stock: Stock) -> bool:
-    """True when some rank can never be finished: the rank-r cards left cannot be given an
-    order of play (see the module docstring). Cards with nothing of their rank or lower
-    under them may go up last of all, so they never make a rank dead."""
-    held: dict[int, list[int]] = {}
-    for pile in position.tableau:
-        for rank, most in held_under(pile):
-            held.setdefault(rank, []).append(most)
-    played = position.played
-    for rank, mosts in held.items():
-        left = PER_RANK - played[rank]
-        mosts.sort(reverse=True)
-        for place, most in enumerate(mosts, 1):
-            if left - most < place:
-                return True
-    return False
+def dead_rank(tableau: tuple[bytes, ...], played: bytes | bytearray, rank: int) -> bool:
+    """True when the rank-`rank` cards left cannot be given an order of play (see the
+    module docstring). Cards with nothing of their rank or lower under them may go up last
+    of all, so they never make a rank dead."""
+    mosts = [most for pile in tableau for most in held_under(pile)[rank]]
+    if not mosts:
+        return False
+    left = PER_RANK - played[rank]
+    mosts.sort(reverse=True)
+    return any(left - most < place for place, most in enumerate(mosts, 1))
+
+
+def is_dead(position: Position) -> bool:
+    """True when some rank can never be finished. Only the ranks a move plays or deals can
+    change this, so the search looks at the ranks of `Position.fresh`; this at every rank."""
+    return any(dead_rank(position.tableau, position.played, rank)
+               for rank in range(2, KING + 1))
 
 
 def sorted_piles(position: Position) -> bool:
@@ -191,11 +214,12 @@ class LeapYearSpace:
     """The search space of `depth_first`: top cards to foundations, lowest first, then a
     deal; positions that can no longer be won have no moves."""
 
-    def __init__(self, stock: Stock) -> None:
+    def __init__(self, stock: Stock, eager: bool = False) -> None:
         self.stock = stock
+        self.settle = eager_settle if eager else settle
 
     def moves(self, position: Position) -> list[int]:
-        if is_dead(position, self.stock):
+        if any(dead_rank(position.tableau, position.played, rank) for rank in position.fresh):
             return []
         tops = [(pile[-1], index) for index, pile in enumerate(position.tableau)
                 if pile and fits(position, pile[-1])]
@@ -206,6 +230,7 @@ class LeapYearSpace:
 
     def play(self, position: Position, move: int, record: list[Step] | None = None
              ) -> Position:
+        position = position._replace(fresh=b"")  # the parent's were looked at
         if move == DEAL:
             position = deal(position, self.stock)
             if record is not None:
@@ -214,7 +239,7 @@ class LeapYearSpace:
             position = play_top(position, move)
             if record is not None:
                 record.append((PLAY, move))
-        return settle(position, record)
+        return self.settle(position, record)
 
     def key(self, position: Position) -> tuple:
         return position.tableau, position.deals
@@ -235,21 +260,29 @@ class LeapYearSpace:
 # Before the complete search, beams look for a win deal by deal (see `search.stage_beam`).
 # Between two deals every order of plays is tried; of the positions each deal leads to, the
 # best go on, ranked by cards played, less the cards lying above a lower one (each will wait
-# for it), plus the ranks that fit now. The weights differ from beam to beam, since each
-# wins deals the others miss; the beams widen each time round.
-BEAM_WEIGHTS = ((0.5, 1.0), (0.25, 1.0), (0.5, 2.0), (0.5, 0.0), (0.5, 0.5), (1.0, 1.0))
+# for it, the longer the higher it lies above it), plus the ranks that fit now. Narrow beams
+# win nearly every deal they win at all, but each weighting wins deals others miss: so many
+# narrow beams are tried, each weighted its own way (the first few chosen by hand, then
+# drawn at random from a fixed seed, so a solve is repeatable), widening only slowly.
+BEAM_WEIGHTS = ((0.5, 1.0, 1 / 6), (0.25, 1.0, 1 / 6), (0.5, 2.0, 1 / 6), (0.5, 0.0, 1 / 6),
+                (0.5, 0.5, 1 / 6), (1.0, 1.0, 1 / 6))
+RANDOM_WEIGHTS = ((0.1, 1.2), (0.0, 2.5), (0.0, 0.5))  # the ranges the later ones come from
 BEAM_WIDTH, WIDEST_BEAM = 20, 1280
+BEAMS_PER_WIDTH = 24  # beams of one width before the next are twice as wide
+# Of a solve's budget, the beams' share: they find nearly every win; the complete search
+# after them seldom finishes, but it alone can prove a loss.
+LOOK_SHARE = 0.9
 
 
-def buried(position: Position) -> int:
-    """Cards lying above a lower card of their pile: each must wait for that card's rank to
-    be played up to it."""
-    count = 0
+def buried(position: Position, gap_weight: float) -> float:
+    """Cards lying above a lower card of their pile, each costing 1 and `gap_weight` per
+    rank between it and the lowest card under it."""
+    count = 0.0
     for pile in position.tableau:
         lowest = KING + 1
         for rank in pile:
             if rank > lowest:
-                count += 1
+                count += 1 + gap_weight * (rank - lowest)
             else:
                 lowest = rank
     return count
@@ -261,80 +294,33 @@ def open_ranks(position: Position) -> int:
     return sum(1 for rank in range(2, KING + 1) if played[rank - 1] > played[rank])
 
 
-def beam_score(weights: tuple[float, float], position: Position) -> float:
-    played_weight, open_weight = weights
-    return (played_weight * sum(position.played) - buried(position)
+def beam_score(weights: tuple[float, float, float], position: Position) -> float:
+    played_weight, open_weight, gap_weight = weights
+    return (played_weight * sum(position.played) - buried(position, gap_weight)
             + open_weight * open_ranks(position))
 
 
+def beam_weights() -> Iterator[tuple[float, float, float]]:
+    """The weightings of the beams, in the order they are tried."""
+    yield from BEAM_WEIGHTS
+    draw = random.Random(0)
+    while True:
+        yield tuple(draw.uniform(low, high) for low, high in RANDOM_WEIGHTS)
+
+
 def beam_look(space: LeapYearSpace, root: Position, meter: Meter) -> SearchOutcome:
-    """Beams of every weighting, wider each time round, until one wins, one proves the loss
-    (it left no position out) or time is up."""
-    width = BEAM_WIDTH
+    """Beams of many weightings, slowly wider, until one wins, one proves the loss (it left
+    no position out) or time is up."""
     outcome = SearchOutcome(False, False, (), None, ())
-    while width <= WIDEST_BEAM and meter.running():
-        for weights in BEAM_WEIGHTS:
-            outcome = stage_beam(space, root, meter, width, partial(beam_score, weights),
-                                 attrgetter("deals"))
-            if outcome.found or outcome.exhausted or not meter.running():
-                return outcome
-        width *= 2
+    for count, weights in enumerate(beam_weights()):
+        width = BEAM_WIDTH << count // BEAMS_PER_WIDTH
+        if width > WIDEST_BEAM or not meter.running():
+            break
+        outcome = stage_beam(space, root, meter, width, partial(beam_score, weights),
+                             attrgetter("deals"))
+        if outcome.found or outcome.exhausted:
+            break
     return outcome
-
-
-# Auto-play's heuristic (`leap_year_autoplay`): the best stage a greedy player can make.
-STAGE_NODES = 20_000  # positions `next_stage` compares between two deals, at most
-GREEDY_WEIGHTS = BEAM_WEIGHTS[0]
-
-
-def next_stage(space: LeapYearSpace, root: Position, nodes: int = STAGE_NODES
-               ) -> tuple[int, ...]:
-    """The plays up to the next deal, and that deal, leading to the position that looks best
-    after it (by the first beam's score): every order of plays is compared (up to `nodes`
-    positions), so a card is held back when playing it would block another. With the stock
-    dealt out, the plays that put up the most cards. Empty when nothing is worth doing."""
-    last_deal = root.deals == len(space.stock.deals)
-    if last_deal:
-        return best_in_stage(space, root, lambda position: sum(position.played), nodes)
-    path = best_in_stage(space, root, partial(after_deal, space), nodes)
-    position = root
-    for move in path:
-        position = space.play(position, move)
-    return (*path, DEAL) if DEAL in space.moves(position) else path
-
-
-def after_deal(space: LeapYearSpace, position: Position) -> float:
-    dealt = space.play(position, DEAL)
-    if space.is_goal(dealt):
-        return float("inf")
-    if not space.moves(dealt):
-        return float("-inf")  # dead: some rank can never be finished
-    return beam_score(GREEDY_WEIGHTS, dealt)
-
-
-def best_in_stage(space: LeapYearSpace, root: Position, score: Callable[[Position], float],
-                  nodes: int) -> tuple[int, ...]:
-    """The plays (no deal) to the best-scoring position reachable from `root` by plays alone;
-    among equals the first found, which the lowest-first move order makes the natural one."""
-    best, best_path = score(root), ()
-    seen = {space.key(root)}
-    stack: list[tuple[Position, tuple[int, ...]]] = [(root, ())]
-    while stack and len(seen) < nodes:
-        position, path = stack.pop()
-        for move in reversed(space.moves(position)):
-            if move == DEAL:
-                continue
-            child = space.play(position, move)
-            key = space.key(child)
-            if key in seen:
-                continue
-            seen.add(key)
-            child_path = (*path, move)
-            value = score(child)
-            if value > best:
-                best, best_path = value, child_path
-            stack.append((child, child_path))
-    return best_path
 
 
 def to_rules_move(state: LeapYearState, step: Step) -> CardMove | StockMove:
@@ -352,9 +338,10 @@ def solve(state: LeapYearState, budget: Budget) -> SolveResult:
     """Search for a win from `state` within `budget`."""
     root_steps: list[Step] = []
     root = settle(position_of(state), root_steps)
-    space = LeapYearSpace(stock_of(state))
-    return solve_space(RULES, state, [space], root, root_steps, budget, to_rules_move,
-                       look=beam_look)
+    stock = stock_of(state)
+    phases = [LeapYearSpace(stock, eager=True), LeapYearSpace(stock)]
+    return solve_space(RULES, state, phases, root, root_steps, budget, to_rules_move,
+                       look=beam_look, look_share=LOOK_SHARE)
 
 
 def no_productive_moves(state: LeapYearState) -> bool:

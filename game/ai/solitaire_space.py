@@ -64,7 +64,7 @@ def steps_of(space: RecordingSpace, position: Any, path: Iterable[Any]) -> list[
 
 def solve_space(rules: Any, state: Any, phases: Sequence[RecordingSpace], root: Any,
                 root_steps: list[Step], budget: Budget, resolve: Resolve,
-                look: Look | None = None) -> SolveResult:
+                look: Look | None = None, look_share: float = LOOK_SHARE) -> SolveResult:
     """Search from `root` (the position of `state` after the steps `root_steps`) and answer
     in rules moves. The phases share the budget: each searches only when the one before ran
     out of positions, so a quick space that leaves moves out may come first; "lost" only
@@ -73,13 +73,14 @@ def solve_space(rules: Any, state: Any, phases: Sequence[RecordingSpace], root: 
 
     A `look`, a quick search in the first phase's moves (a beam, say), may go first with a
     share of the budget: it can find a win, and prove a loss only when it reports that it
-    left nothing of the space out and that space is the only phase."""
+    left nothing of the space out and that space is the only phase. `look_share` of the
+    budget is the look's."""
     meter = budget.start()
     proven_lost = False
     if look is not None:
         nodes, seconds = meter.remaining()
-        meter.limit(None if nodes is None else int(nodes * LOOK_SHARE),
-                    None if seconds is None else seconds * LOOK_SHARE)
+        meter.limit(None if nodes is None else int(nodes * look_share),
+                    None if seconds is None else seconds * look_share)
         outcome = look(phases[0], root, meter)
         meter.limit()
         if outcome.found:

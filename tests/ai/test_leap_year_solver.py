@@ -13,7 +13,9 @@ from game.ai import hints, leap_year_solver
 from game.ai import leap_year_autoplay as autoplay
 from game.ai.leap_year_solver import (
     ADVISOR,
+    LeapYearSpace,
     auto_finish_line,
+    dead_rank,
     deal,
     is_dead,
     no_productive_moves,
@@ -23,6 +25,7 @@ from game.ai.leap_year_solver import (
     stock_of,
 )
 from game.ai.search import Budget, SearchOutcome
+from game.ai.solitaire_space import rules_line
 from game.rules.cards import RANKS, SUITS
 from game.rules.leap_year import RULES, LeapYearState
 from game.rules.moves import STOCK
@@ -214,7 +217,7 @@ def test_a_queen_over_both_jacks_left_is_dead_though_another_queen_lies_free():
     # though the Queen of hearts has nothing under it.
     state = endgame([["JS", "JH", "QS"], ["QH"], ["KS"], ["KH"]], {0: 3, 1: 3})
     position = position_of(state)
-    assert is_dead(position, stock_of(state))
+    assert is_dead(position)
     assert winnable_by_rules(state) is False
 
 
@@ -225,9 +228,51 @@ def test_a_dead_verdict_is_never_given_to_a_winnable_endgame(seed):
     rng = random.Random(seed)
     state = random_endgame(seed)
     while not RULES.is_over(state):
-        if is_dead(position_of(state), stock_of(state)):
+        if is_dead(position_of(state)):
             assert winnable_by_rules(state, limit=20_000) is not True
         state = RULES.apply(state, rng.choice(RULES.legal_moves(state)))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**9), st.booleans())
+def test_the_ranks_a_move_changed_tell_dead_positions_as_a_full_look_does(seed, eager):
+    """Along random lines of either space from a real deal, a position's fresh ranks find
+    it dead exactly when looking at every rank does, while its parent was alive; and the
+    steps recorded replay through the rules."""
+    rng = random.Random(seed)
+    state = RULES.new_game(seed % 500)
+    space = LeapYearSpace(stock_of(state), eager=eager)
+    steps: list = []
+    position = settle(position_of(state), steps)
+    assert not is_dead(position)
+    while True:
+        moves = space.moves(position)
+        if not moves:
+            break
+        position = space.play(position, rng.choice(moves), steps)
+        fresh_dead = any(dead_rank(position.tableau, position.played, rank)
+                         for rank in position.fresh)
+        assert fresh_dead == is_dead(position)
+        if fresh_dead:
+            break
+    line, end = rules_line(RULES, state, steps, leap_year_solver.to_rules_move)
+    assert position.tableau == tuple(bytes(card.rank for card in pile) for pile in end.tableau)
+
+
+def test_the_quick_space_plays_a_card_at_once_while_its_rank_has_two_foundations():
+    # Two foundations show a Jack, two a ten whose Jacks lie under Kings: no play is safe.
+    # The quick space sends the first Queen up at once; then one foundation takes a Queen,
+    # and which Queen goes there (or a King on the first) is a choice again.
+    state = endgame([["QS"], ["QH"], ["KS"], ["KH"], ["JD", "KD"], ["JC", "KC"], ["QD"],
+                     ["QC"]], {0: 2, 1: 2, 2: 3, 3: 3})
+    position = position_of(state)
+    assert settle(position) == position
+    space = LeapYearSpace(stock_of(state), eager=True)
+    steps: list = []
+    quick = space.settle(position, steps)
+    assert steps == [(leap_year_solver.PLAY, 0)]
+    assert quick.tableau[0] == b"" and quick.tableau[1] == position.tableau[1]
+    assert len(space.moves(quick)) == 7
 
 
 # Auto-play --------------------------------------------------------------------------------
@@ -281,6 +326,6 @@ def test_auto_play_plays_on_for_the_score_once_the_deal_is_lost():
     # Both Queens of the first pile lie over both Jacks left: lost, yet a Queen can go up.
     state = endgame([["JS", "JH", "QS", "QD"], ["QH"], ["KS"], ["KH"], ["KD"]],
                     {0: 3, 1: 3, 2: 2})
-    assert is_dead(position_of(state), stock_of(state)) and RULES.legal_moves(state)
+    assert is_dead(position_of(state)) and RULES.legal_moves(state)
     end = autoplay.play_out(state, lambda at: autoplay.Plan(autoplay.heuristic_line(at), False))
     assert RULES.score(end) > RULES.score(state) and RULES.is_over(end)
