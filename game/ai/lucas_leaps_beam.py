@@ -18,7 +18,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from game.ai.search import Meter, SearchOutcome, depth_first
+from game.ai.search import Meter, SearchOutcome, depth_first, unlink
 
 QUICK_NODES = 3_000  # positions of the first depth-first try
 STAGE_NODES = 200  # positions tried from each beam position before the next turn, at most
@@ -62,14 +62,6 @@ def beam_score(weights: tuple[float, float, float], position: Any) -> float:
             + empty * sum(1 for pile in position.tableau if not pile))
 
 
-def _unlink(link: tuple | None) -> tuple:
-    moves = []
-    while link is not None:
-        link, move = link
-        moves.append(move)
-    return tuple(reversed(moves))
-
-
 def turn_beam(space: Any, root: Any, meter: Meter, width: int,
               score: Callable[[Any], float]) -> tuple[SearchOutcome, bool]:
     """One beam through the stock (see the module's docstring), and whether it left nothing
@@ -94,7 +86,7 @@ def turn_beam(space: Any, root: Any, meter: Meter, width: int,
                     child = space.play(here, move)
                     child_link = (here_link, move)
                     if space.is_goal(child):
-                        return SearchOutcome(True, False, _unlink(child_link), child, ()), False
+                        return SearchOutcome(True, False, unlink(child_link), child, ()), False
                     key = space.key(child)
                     if child.stock != here.stock:
                         entering.setdefault(key, (child, child_link))

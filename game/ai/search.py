@@ -231,10 +231,10 @@ def best_first(space: SearchSpace[S, M], root: S, meter: Meter, depth_weight: fl
                 continue
             seen.add(key)
             if not meter.tick():
-                return SearchOutcome(False, False, (), None, _unlink(best_link))
+                return SearchOutcome(False, False, (), None, unlink(best_link))
             child_link = (link, move)
             if space.is_goal(child):
-                return SearchOutcome(True, False, _unlink(child_link), child, _unlink(best_link))
+                return SearchOutcome(True, False, unlink(child_link), child, unlink(best_link))
             score = space.progress(child)
             if score > best or (score == best and depth < best_depth):
                 best, best_link, best_depth = score, child_link, depth
@@ -242,7 +242,7 @@ def best_first(space: SearchSpace[S, M], root: S, meter: Meter, depth_weight: fl
             paid = depth if cost is None else spent + cost(move)
             heapq.heappush(open_list, (depth_weight * paid - score, -depth, counter, child,
                                        child_link, paid))
-    return SearchOutcome(False, True, (), None, _unlink(best_link))
+    return SearchOutcome(False, True, (), None, unlink(best_link))
 
 
 def stage_beam(space: SearchSpace[S, M], root: S, meter: Meter, width: int,
@@ -270,7 +270,7 @@ def stage_beam(space: SearchSpace[S, M], root: S, meter: Meter, width: int,
                 child = space.play(position, move)
                 child_link = (link, move)
                 if space.is_goal(child):
-                    return SearchOutcome(True, False, _unlink(child_link), child, ())
+                    return SearchOutcome(True, False, unlink(child_link), child, ())
                 key = space.key(child)
                 if stage(child) != here:
                     entering.setdefault(key, (child, child_link))
@@ -284,7 +284,8 @@ def stage_beam(space: SearchSpace[S, M], root: S, meter: Meter, width: int,
     return SearchOutcome(False, complete, (), None, ())
 
 
-def _unlink(link: tuple | None) -> tuple:
+def unlink(link: tuple | None) -> tuple:
+    """The moves of a chain of (parent link, move) pairs, root first."""
     moves = []
     while link is not None:
         link, move = link

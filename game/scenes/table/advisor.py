@@ -390,19 +390,22 @@ class TableAdvisor:
         line, else (a long answer in a narrow window) in a dialog, which wrapping the toast
         over the cards in type too small to read would not be."""
         self.toast.show(text, actions or ())
-        band = self.table.view.layout.toolbar
-        room = band.right - max(3, band.height // 10) - self.table.toolbar.status_left
-        if not self.toast.fits(band, room):
+        band, margin, left = self._band()
+        if not self.toast.fits(band, band.right - margin - left):
             self.toast.hide()
             self.table.stack.push(MessageDialog(text, list(actions or ())))
+
+    def _band(self) -> tuple[pygame.Rect, int, int]:
+        """The toolbar's band, the margin kept inside it, and where the room right of its
+        buttons starts."""
+        band = self.table.view.layout.toolbar
+        return band, max(3, band.height // 10), self.table.toolbar.status_left
 
     def draw(self, surface: pygame.Surface) -> None:
         """The toast and the busy line in the toolbar's band, right of its buttons and never
         over one another: the toast left of the read-out when it fits there whole, else over
         the read-out; the busy line in the room left beside the toast, if any."""
-        band = self.table.view.layout.toolbar
-        margin = max(3, band.height // 10)
-        left = self.table.toolbar.status_left
+        band, margin, left = self._band()
         readout = self.table.toolbar.readout_left  # hidden whole or not at all
         slots = [(left, band.right - margin)]
         if self.toast.shown:
