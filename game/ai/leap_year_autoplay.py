@@ -165,9 +165,6 @@ class AutoPilot:
             return known
         return safe_move(state) or self._heuristic.get(state)
 
-    def knows_win(self, state: LeapYearState) -> bool:
-        return state in self._winning
-
     def adopt(self, state: LeapYearState, found: Plan) -> None:
         """Remember the moves of a plan made from `state`. A win replaces what was known;
         a heuristic plan never overrides a winning move."""
