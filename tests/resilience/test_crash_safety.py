@@ -23,6 +23,7 @@ import pytest
 
 from game.rules import GAMES
 from game.rules.record import history_from_record
+from game.scenes.table.session import saved_key
 from game.store import SaveSlots, Settings, Statistics
 from game.store.savegame import TABLE_KEY
 
@@ -60,12 +61,18 @@ def wait_until_playing(player: subprocess.Popen, log: Path, actions: int) -> Non
 
 
 def saved_position(folder: Path) -> tuple[int, int] | None:
-    """(deal, moves played) of the saved game, read as the game reads it; None if no save."""
+    """(deal, moves played) of the saved game, read as the game reads it; None if no save,
+    or if the statistics have counted its game already (a kill between counting a finished
+    game and deleting its save: the game drops that save when it starts)."""
     saved, messages = SaveSlots(folder).load("klondike")
     assert messages == [], messages
     path = folder / "save-klondike.json"
     if saved is None:
         assert not path.exists()
+        return None
+    statistics, messages = Statistics.load(folder)
+    assert messages == [], messages
+    if statistics.is_counted("klondike", saved_key(saved.extras)):
         return None
     record = {key: value for key, value in json.loads(path.read_text()).items()
               if key != TABLE_KEY}
