@@ -79,7 +79,3 @@ def wrap_text(text: str, size: int, width: int, *, bold: bool = False) -> list[s
                 line, line_width, guessed_joins = word, word_width, 0
         lines.append(line)
     return lines
-
-
-def clear_text_cache() -> None:
-    _rendered.clear()
