@@ -22,6 +22,9 @@ Step = Any  # a solver's description of one rules move
 Resolve = Callable[[Any, Step], Any]  # (rules state, step) -> rules move
 Look = Callable[[Any, Any, Meter], SearchOutcome]  # (space, root, meter): a quick search
 LOOK_SHARE = 0.7  # of the budget a look may spend before the complete search begins
+# Of the budget left, what each phase but the last may spend: a quick space can be far larger
+# than its few left-out moves suggest, and never run out of positions.
+QUICK_SHARE = 0.5
 PROGRESS_NODES = 2_000  # the search for a progress line once a look proved the loss
 
 
@@ -40,6 +43,13 @@ class RecordingSpace(Protocol[P, M]):
 
     def finish(self, position: P) -> list[Step]:
         """The steps that win from a goal position (none when it is already won)."""
+
+
+def limit_share(meter: Meter, share: float) -> None:
+    """Let the search spend only `share` of the budget left (until `meter.limit()`)."""
+    nodes, seconds = meter.remaining()
+    meter.limit(None if nodes is None else int(nodes * share),
+                None if seconds is None else seconds * share)
 
 
 def rules_line(rules: Any, state: Any, steps: Iterable[Step], resolve: Resolve
@@ -66,10 +76,10 @@ def solve_space(rules: Any, state: Any, phases: Sequence[RecordingSpace], root: 
                 root_steps: list[Step], budget: Budget, resolve: Resolve,
                 look: Look | None = None, look_share: float = LOOK_SHARE) -> SolveResult:
     """Search from `root` (the position of `state` after the steps `root_steps`) and answer
-    in rules moves. The phases share the budget: each searches only when the one before ran
-    out of positions, so a quick space that leaves moves out may come first; "lost" only
-    when the last phase ran out of positions too. Without a win, the progress line is the
-    first phase's: the quick space heads for what looks best.
+    in rules moves. The phases share the budget: a quick space that leaves moves out may come
+    first, with QUICK_SHARE of what is left, so that a win only a left-out move reaches is
+    still found in time; "lost" only when the last phase ran out of positions. Without a win,
+    the progress line is the first phase's: the quick space heads for what looks best.
 
     A `look`, a quick search in the first phase's moves (a beam, say), may go first with a
     share of the budget: it can find a win, and prove a loss only when it reports that it
@@ -78,9 +88,7 @@ def solve_space(rules: Any, state: Any, phases: Sequence[RecordingSpace], root: 
     meter = budget.start()
     proven_lost = False
     if look is not None:
-        nodes, seconds = meter.remaining()
-        meter.limit(None if nodes is None else int(nodes * look_share),
-                    None if seconds is None else seconds * look_share)
+        limit_share(meter, look_share)
         outcome = look(phases[0], root, meter)
         meter.limit()
         if outcome.found:
@@ -91,16 +99,21 @@ def solve_space(rules: Any, state: Any, phases: Sequence[RecordingSpace], root: 
         if proven_lost:
             meter.limit(nodes=PROGRESS_NODES)
     first: SearchOutcome | None = None
-    for space in phases:
+    for index, space in enumerate(phases):
+        if index < len(phases) - 1:
+            limit_share(meter, QUICK_SHARE)
         outcome = depth_first(space, root, meter)
+        meter.limit()
         first = first or outcome
-        if not outcome.exhausted:
+        if outcome.found or not meter.running():
             break
     if outcome.found:
         return _won(rules, state, space, root, root_steps, outcome, meter, resolve)
     steps = root_steps + steps_of(phases[0], root, first.best_path)
     progress, _ = rules_line(rules, state, steps, resolve)
-    status = "lost" if proven_lost or outcome.exhausted else "unknown"
+    # Only the last phase leaves no move out: only its running out of positions is a proof.
+    proven_lost = proven_lost or (outcome.exhausted and space is phases[-1])
+    status = "lost" if proven_lost else "unknown"
     return SolveResult(status, None, meter.nodes, meter.seconds, progress)
 
 
