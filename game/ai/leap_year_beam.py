@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache, partial
 from typing import Any
 
+from game.ai.collector import collector_paused
 from game.ai.search import Meter, SearchOutcome, unlink
 from game.rules.patience import KING
 
@@ -40,6 +41,9 @@ BEAMS_PER_WIDTH = 24  # beams of one width before the next are twice as wide
 # Of a solve's budget, the beams' share: they find nearly every win; the complete search
 # after them seldom finishes, but it alone can prove a loss.
 LOOK_SHARE = 0.9
+# Positions whose moves a look keeps for later beams, per generation (see `Moves`): two
+# full generations hold about 60 MB.
+KEPT_POSITIONS = 30_000
 
 Score = Callable[[Any], float]
 
@@ -104,30 +108,73 @@ def worth_dealing(position: Any, coming: bytes) -> bool:
     return True
 
 
-def leap_beam(space: Any, root: Any, meter: Meter, width: int, score: Score
-              ) -> SearchOutcome:
+class Moves:
+    """The moves a beam makes from each position and where they lead, kept for later beams:
+    beams weighted differently go through mostly the same positions (nine in ten, say), and
+    working out the moves and their positions is nearly all of a beam's work. Positions
+    are kept in two generations of at most `limit` each: once the newer is full, the older
+    is dropped and a new one begins, and a position found in the older moves to the newer.
+    That bounds the memory and keeps what the beams go through again."""
+
+    def __init__(self, space: Any, meter: Meter, limit: int = KEPT_POSITIONS) -> None:
+        self.space = space
+        self.meter = meter
+        self.limit = limit
+        self.known: dict = {}
+        self.older: dict = {}
+
+    def keep(self, key: tuple, children: tuple) -> None:
+        if len(self.known) >= self.limit:
+            self.older = self.known
+            self.known = {}
+        self.known[key] = children
+
+    def after(self, position: Any) -> tuple | None:
+        """The (move, position, goal) of each move a beam makes from `position`: plays of
+        a top card, and the deal when `worth_dealing`; none when the position can no longer
+        be won. None when the budget ran out first."""
+        key = (position.tableau, position.deals)
+        known = self.known.get(key)
+        if known is None:
+            known = self.older.get(key)
+            if known is not None:
+                self.keep(key, known)
+        if known is not None:
+            return known if self.meter.tick() else None
+        space = self.space
+        deals = space.stock.deals
+        coming = deals[position.deals] if position.deals < len(deals) else None
+        children = []
+        for move in space.moves(position):
+            if move == DEAL and not worth_dealing(position, coming):
+                continue
+            if not self.meter.tick():
+                return None
+            child = space.play(position, move)
+            children.append((move, child, space.is_goal(child)))
+        known = tuple(children)
+        self.keep(key, known)
+        return known
+
+
+def leap_beam(moves: Moves, root: Any, width: int, score: Score) -> SearchOutcome:
     """One beam through the stock (see the module's docstring): a win, or none found."""
-    if space.is_goal(root):
+    if moves.space.is_goal(root):
         return SearchOutcome(True, False, (), root, ())
-    deals = space.stock.deals
+    out = SearchOutcome(False, False, (), None, ())
     beam: list[tuple[Any, tuple | None]] = [(root, None)]
     while beam:
-        stage = beam[0][0].deals
-        coming = deals[stage] if stage < len(deals) else None
         seen: set = set()
         entering: dict = {}
         stack = list(beam)
         while stack:
             position, link = stack.pop()
-            for move in space.moves(position):
-                if move == DEAL:
-                    if not worth_dealing(position, coming):
-                        continue
-                elif not meter.tick():
-                    return SearchOutcome(False, False, (), None, ())
-                child = space.play(position, move)
+            children = moves.after(position)
+            if children is None:
+                return out
+            for move, child, goal in children:
                 child_link = (link, move)
-                if space.is_goal(child):
+                if goal:
                     return SearchOutcome(True, False, unlink(child_link), child, ())
                 key = child.tableau
                 if move == DEAL:
@@ -135,29 +182,29 @@ def leap_beam(space: Any, root: Any, meter: Meter, width: int, score: Score
                 elif key not in seen:
                     seen.add(key)
                     stack.append((child, child_link))
-        if not entering:
-            break
         beam = []
         ranked = sorted(entering.values(), key=lambda entry: score(entry[0]), reverse=True)
         for entry in ranked:
-            if not meter.tick():
-                return SearchOutcome(False, False, (), None, ())
-            if space.moves(entry[0]):
+            children = moves.after(entry[0])
+            if children is None:
+                return out
+            if children:
                 beam.append(entry)
                 if len(beam) == width:
                     break
-    return SearchOutcome(False, False, (), None, ())
+    return out
 
 
 def beam_look(space: Any, root: Any, meter: Meter) -> SearchOutcome:
     """Beams of many weightings, slowly wider, until one wins or time is up."""
+    moves = Moves(space, meter)
     outcome = SearchOutcome(False, False, (), None, ())
-    for count, weights in enumerate(beam_weights()):
-        width = BEAM_WIDTH << count // BEAMS_PER_WIDTH
-        if width > WIDEST_BEAM or not meter.running():
-            break
-        outcome = leap_beam(space, root, meter, width, partial(beam_score, weights))
-        if outcome.found:
-            break
+    with collector_paused():
+        for count, weights in enumerate(beam_weights()):
+            width = BEAM_WIDTH << count // BEAMS_PER_WIDTH
+            if width > WIDEST_BEAM or not meter.running():
+                break
+            outcome = leap_beam(moves, root, width, partial(beam_score, weights))
+            if outcome.found:
+                break
     return outcome
-
