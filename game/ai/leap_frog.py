@@ -15,13 +15,12 @@ full list of leaps, which can be enormous with diagonal leaps.
 
 from __future__ import annotations
 
-import gc
 import random
 import threading
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 
+from game.ai.collector import collector_paused as _collector_paused
 from game.ai.leap_frog_moves import (
     Candidate,
     Values,
@@ -108,39 +107,6 @@ def _searched_choice(state: LeapFrogState, geo: Geometry, values: Values,
     root = search.root_node(values, state.to_move, fresh)
     chosen, _ = search.deepen(root, max_depth, candidates)
     return chosen
-
-
-class _CollectorPause:
-    """No cyclic garbage collection while any search runs.
-
-    The search makes no reference cycles, only many small tuples, which trigger full
-    collections of the whole process that can stall it for tens of milliseconds, a good part
-    of a move's time. Searches may overlap (a cancelled one still finishing as the next
-    starts), so the pause is counted and collection resumes only after the last one ends.
-    """
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._searches = 0
-        self._was_enabled = False
-
-    @contextmanager
-    def __call__(self) -> Iterator[None]:
-        with self._lock:
-            if self._searches == 0:
-                self._was_enabled = gc.isenabled()
-                gc.disable()
-            self._searches += 1
-        try:
-            yield
-        finally:
-            with self._lock:
-                self._searches -= 1
-                if self._searches == 0 and self._was_enabled:
-                    gc.enable()
-
-
-_collector_paused = _CollectorPause()
 
 
 def _easy_choice(candidates: list[Candidate], removing: bool,

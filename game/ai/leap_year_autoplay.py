@@ -18,12 +18,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
+from game.ai.leap_year_beam import BEAM_WEIGHTS, beam_score
 from game.ai.leap_year_solver import (
-    BEAM_WEIGHTS,
     DEAL,
     LeapYearSpace,
     Position,
-    beam_score,
     position_of,
     settle,
     solve,

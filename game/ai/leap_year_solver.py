@@ -28,20 +28,17 @@ rank can never be finished. (The last rank-r card, say, must have no lower card 
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
-from functools import lru_cache, partial
-from operator import attrgetter
+from functools import lru_cache
 from typing import NamedTuple
 
-from game.ai.search import Budget, Meter, SearchOutcome, SolitaireAdvisor, SolveResult, stage_beam
+from game.ai.leap_year_beam import DEAL, LOOK_SHARE, beam_look
+from game.ai.search import Budget, SolitaireAdvisor, SolveResult
 from game.ai.solitaire_space import Step, rules_line, solve_space
 from game.rules.leap_year import RULES, TABLEAU_PILES, LeapYearState
 from game.rules.moves import STOCK, CardMove, StockMove
 from game.rules.patience import FOUNDATION_REFS, KING, TABLEAU_REFS, deal_round_robin
 
 PER_RANK = 16  # cards of each rank in four decks, and foundations
-DEAL = -1  # the search move that deals from the stock; other moves are pile indices
 PLAY = "play"  # the step of a top card to a foundation; STOCK is the step of a deal
 
 
@@ -255,72 +252,6 @@ class LeapYearSpace:
 
     def finish(self, position: Position) -> list[Step]:
         return lowest_first(position) or []
-
-
-# Before the complete search, beams look for a win deal by deal (see `search.stage_beam`).
-# Between two deals every order of plays is tried; of the positions each deal leads to, the
-# best go on, ranked by cards played, less the cards lying above a lower one (each will wait
-# for it, the longer the higher it lies above it), plus the ranks that fit now. Narrow beams
-# win nearly every deal they win at all, but each weighting wins deals others miss: so many
-# narrow beams are tried, each weighted its own way (the first few chosen by hand, then
-# drawn at random from a fixed seed, so a solve is repeatable), widening only slowly.
-BEAM_WEIGHTS = ((0.5, 1.0, 1 / 6), (0.25, 1.0, 1 / 6), (0.5, 2.0, 1 / 6), (0.5, 0.0, 1 / 6),
-                (0.5, 0.5, 1 / 6), (1.0, 1.0, 1 / 6))
-RANDOM_WEIGHTS = ((0.1, 1.2), (0.0, 2.5), (0.0, 0.5))  # the ranges the later ones come from
-BEAM_WIDTH, WIDEST_BEAM = 20, 1280
-BEAMS_PER_WIDTH = 24  # beams of one width before the next are twice as wide
-# Of a solve's budget, the beams' share: they find nearly every win; the complete search
-# after them seldom finishes, but it alone can prove a loss.
-LOOK_SHARE = 0.9
-
-
-def buried(position: Position, gap_weight: float) -> float:
-    """Cards lying above a lower card of their pile, each costing 1 and `gap_weight` per
-    rank between it and the lowest card under it."""
-    count = 0.0
-    for pile in position.tableau:
-        lowest = KING + 1
-        for rank in pile:
-            if rank > lowest:
-                count += 1 + gap_weight * (rank - lowest)
-            else:
-                lowest = rank
-    return count
-
-
-def open_ranks(position: Position) -> int:
-    """How many ranks a card would fit now."""
-    played = position.played
-    return sum(1 for rank in range(2, KING + 1) if played[rank - 1] > played[rank])
-
-
-def beam_score(weights: tuple[float, float, float], position: Position) -> float:
-    played_weight, open_weight, gap_weight = weights
-    return (played_weight * sum(position.played) - buried(position, gap_weight)
-            + open_weight * open_ranks(position))
-
-
-def beam_weights() -> Iterator[tuple[float, float, float]]:
-    """The weightings of the beams, in the order they are tried."""
-    yield from BEAM_WEIGHTS
-    draw = random.Random(0)
-    while True:
-        yield tuple(draw.uniform(low, high) for low, high in RANDOM_WEIGHTS)
-
-
-def beam_look(space: LeapYearSpace, root: Position, meter: Meter) -> SearchOutcome:
-    """Beams of many weightings, slowly wider, until one wins, one proves the loss (it left
-    no position out) or time is up."""
-    outcome = SearchOutcome(False, False, (), None, ())
-    for count, weights in enumerate(beam_weights()):
-        width = BEAM_WIDTH << count // BEAMS_PER_WIDTH
-        if width > WIDEST_BEAM or not meter.running():
-            break
-        outcome = stage_beam(space, root, meter, width, partial(beam_score, weights),
-                             attrgetter("deals"))
-        if outcome.found or outcome.exhausted:
-            break
-    return outcome
 
 
 def to_rules_move(state: LeapYearState, step: Step) -> CardMove | StockMove:

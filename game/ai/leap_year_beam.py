@@ -1,0 +1,210 @@
+"""Leap Year: the quick look for a win that goes before the complete search.
+
+Beams go through the stock deal by deal. From each position of the beam, every order of
+plays before the next deal is tried; of the positions the deal leads to, the best few by a
+score go on. Narrow beams win nearly every deal they win at all, but each weighting of the
+score wins deals others miss: so many narrow beams are tried, each weighted its own way (the
+first few chosen by hand, then drawn at random from a fixed seed, so a solve is repeatable),
+widening only slowly.
+
+A player deals with a card that still fits only to keep the last foundation of its rank for
+another card of that rank. So a beam deals only from positions where each top card that fits
+has a rival for that foundation: another card of its rank on top of a pile, or in the deal
+about to be made. That drops most of the positions that could deal, and the time goes to
+more beams. The look gives up completeness (it never proves a loss); every win it finds is
+a line of the space's own moves, which the solver replays through the rules.
+
+The positions are the solver's (`leap_year_solver.Position`), read here by field only.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from functools import lru_cache, partial
+from typing import Any
+
+from game.ai.collector import collector_paused
+from game.ai.search import Meter, SearchOutcome, unlink
+from game.rules.patience import KING
+
+DEAL = -1  # the solver's move that deals from the stock; its other moves are pile indices
+
+# The score of a position a deal leads to: cards played, less the cards lying above a lower
+# one (each will wait for it, the longer the higher it lies above it), plus the ranks that
+# fit now. Weights of (cards played, ranks open, rank gap of a buried card).
+BEAM_WEIGHTS = ((0.5, 1.0, 1 / 6), (0.25, 1.0, 1 / 6), (0.5, 2.0, 1 / 6), (0.5, 0.0, 1 / 6),
+                (0.5, 0.5, 1 / 6), (1.0, 1.0, 1 / 6))
+RANDOM_WEIGHTS = ((0.1, 1.2), (0.0, 2.5), (0.0, 0.5))  # the ranges the later ones come from
+BEAM_WIDTH, WIDEST_BEAM = 20, 1280
+BEAMS_PER_WIDTH = 24  # beams of one width before the next are twice as wide
+# Of a solve's budget, the beams' share: they find nearly every win; the complete search
+# after them seldom finishes, but it alone can prove a loss.
+LOOK_SHARE = 0.9
+# Positions whose moves a look keeps for later beams, per generation (see `Moves`): two
+# full generations hold about 60 MB.
+KEPT_POSITIONS = 30_000
+
+Score = Callable[[Any], float]
+
+
+@lru_cache(maxsize=1 << 16)
+def pile_burial(pile: bytes) -> tuple[int, int]:
+    """The cards of `pile` lying above a lower card, and the sum of the rank gaps between
+    each and the lowest card under it. Piles recur from position to position (a move
+    changes one or two), hence the cache."""
+    count = gaps = 0
+    lowest = KING + 1
+    for rank in pile:
+        if rank > lowest:
+            count += 1
+            gaps += rank - lowest
+        else:
+            lowest = rank
+    return count, gaps
+
+
+def buried(position: Any, gap_weight: float) -> float:
+    """Cards lying above a lower card of their pile, each costing 1 and `gap_weight` per
+    rank between it and the lowest card under it."""
+    count = gaps = 0
+    for pile in position.tableau:
+        pile_count, pile_gaps = pile_burial(pile)
+        count += pile_count
+        gaps += pile_gaps
+    return count + gap_weight * gaps
+
+
+def open_ranks(position: Any) -> int:
+    """How many ranks a card would fit now."""
+    played = position.played
+    return sum(1 for rank in range(2, KING + 1) if played[rank - 1] > played[rank])
+
+
+def beam_score(weights: tuple[float, float, float], position: Any) -> float:
+    played_weight, open_weight, gap_weight = weights
+    return (played_weight * sum(position.played) - buried(position, gap_weight)
+            + open_weight * open_ranks(position))
+
+
+def beam_weights() -> Iterator[tuple[float, float, float]]:
+    """The weightings of the beams, in the order they are tried."""
+    yield from BEAM_WEIGHTS
+    draw = random.Random(0)
+    while True:
+        yield tuple(draw.uniform(low, high) for low, high in RANDOM_WEIGHTS)
+
+
+def worth_dealing(position: Any, coming: bytes) -> bool:
+    """Whether a beam deals from `position`: every top card that fits has a rival for its
+    rank's foundations, another card of its rank on top of a pile or in the `coming` deal.
+    Not sound (a rival may lie deeper and come free later), but a card that fits and has no
+    rival in view is nearly always better played before the deal covers it."""
+    played = position.played
+    tops = [pile[-1] for pile in position.tableau if pile]
+    for rank in tops:
+        if played[rank - 1] > played[rank] and tops.count(rank) < 2 and rank not in coming:
+            return False
+    return True
+
+
+class Moves:
+    """The moves a beam makes from each position and where they lead, kept for later beams:
+    beams weighted differently go through mostly the same positions (nine in ten, say), and
+    working out the moves and their positions is nearly all of a beam's work. Positions
+    are kept in two generations of at most `limit` each: once the newer is full, the older
+    is dropped and a new one begins, and a position found in the older moves to the newer.
+    That bounds the memory and keeps what the beams go through again."""
+
+    def __init__(self, space: Any, meter: Meter, limit: int = KEPT_POSITIONS) -> None:
+        self.space = space
+        self.meter = meter
+        self.limit = limit
+        self.known: dict = {}
+        self.older: dict = {}
+
+    def keep(self, key: tuple, children: tuple) -> None:
+        if len(self.known) >= self.limit:
+            self.older = self.known
+            self.known = {}
+        self.known[key] = children
+
+    def after(self, position: Any) -> tuple | None:
+        """The (move, position, goal) of each move a beam makes from `position`: plays of
+        a top card, and the deal when `worth_dealing`; none when the position can no longer
+        be won. None when the budget ran out first."""
+        key = (position.tableau, position.deals)
+        known = self.known.get(key)
+        if known is None:
+            known = self.older.get(key)
+            if known is not None:
+                self.keep(key, known)
+        if known is not None:
+            return known if self.meter.tick() else None
+        space = self.space
+        deals = space.stock.deals
+        coming = deals[position.deals] if position.deals < len(deals) else None
+        children = []
+        for move in space.moves(position):
+            if move == DEAL and not worth_dealing(position, coming):
+                continue
+            if not self.meter.tick():
+                return None
+            child = space.play(position, move)
+            children.append((move, child, space.is_goal(child)))
+        known = tuple(children)
+        self.keep(key, known)
+        return known
+
+
+def leap_beam(moves: Moves, root: Any, width: int, score: Score) -> SearchOutcome:
+    """One beam through the stock (see the module's docstring): a win, or none found."""
+    if moves.space.is_goal(root):
+        return SearchOutcome(True, False, (), root, ())
+    out = SearchOutcome(False, False, (), None, ())
+    beam: list[tuple[Any, tuple | None]] = [(root, None)]
+    while beam:
+        seen: set = set()
+        entering: dict = {}
+        stack = list(beam)
+        while stack:
+            position, link = stack.pop()
+            children = moves.after(position)
+            if children is None:
+                return out
+            for move, child, goal in children:
+                child_link = (link, move)
+                if goal:
+                    return SearchOutcome(True, False, unlink(child_link), child, ())
+                key = child.tableau
+                if move == DEAL:
+                    entering.setdefault(key, (child, child_link))
+                elif key not in seen:
+                    seen.add(key)
+                    stack.append((child, child_link))
+        beam = []
+        ranked = sorted(entering.values(), key=lambda entry: score(entry[0]), reverse=True)
+        for entry in ranked:
+            children = moves.after(entry[0])
+            if children is None:
+                return out
+            if children:
+                beam.append(entry)
+                if len(beam) == width:
+                    break
+    return out
+
+
+def beam_look(space: Any, root: Any, meter: Meter) -> SearchOutcome:
+    """Beams of many weightings, slowly wider, until one wins or time is up."""
+    moves = Moves(space, meter)
+    outcome = SearchOutcome(False, False, (), None, ())
+    with collector_paused():
+        for count, weights in enumerate(beam_weights()):
+            width = BEAM_WIDTH << count // BEAMS_PER_WIDTH
+            if width > WIDEST_BEAM or not meter.running():
+                break
+            outcome = leap_beam(moves, root, width, partial(beam_score, weights))
+            if outcome.found:
+                break
+    return outcome

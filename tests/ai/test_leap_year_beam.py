@@ -1,0 +1,91 @@
+"""Leap Year's beams: where they deal, what they keep for later beams, their ranking, and that
+the wins they find replay through the rules."""
+
+from __future__ import annotations
+
+import gc
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.ai import leap_year_beam as beam
+from game.ai.leap_year_solver import LeapYearSpace, Position, position_of, settle, solve, stock_of
+from game.ai.search import Budget
+from game.rules.leap_year import RULES
+
+JACK, QUEEN, KING = 11, 12, 13
+
+
+def late(tableau: tuple[bytes, ...], queens_up: int = 15) -> Position:
+    """Every rank up to Jack done, `queens_up` Queens up (so one foundation takes a Queen
+    while 15 are), no King up."""
+    played = bytes([0] + [16] * JACK + [queens_up, 0])
+    return Position(tableau, played, 0)
+
+
+def test_a_card_that_fits_is_dealt_over_only_when_another_of_its_rank_wants_its_foundation():
+    alone = late((bytes([KING, QUEEN]), bytes([KING])))
+    assert not beam.worth_dealing(alone, bytes([KING] * 8))
+    # A second Queen on top, or one in the coming deal, may be the one to go up.
+    assert beam.worth_dealing(late((bytes([QUEEN]), bytes([KING, QUEEN]))), bytes([KING] * 8))
+    assert beam.worth_dealing(alone, bytes([KING] * 7 + [QUEEN]))
+    # A top card that does not fit never stops a deal.
+    assert beam.worth_dealing(late((bytes([QUEEN, KING]),)), bytes([KING] * 8))
+
+
+def test_a_card_with_foundations_to_spare_is_never_held_by_a_beam():
+    state = RULES.new_game(204)
+    space = LeapYearSpace(stock_of(state), eager=True)
+    root = settle(position_of(state))
+    moves = beam.Moves(space, Budget().start())
+    for _, child, _ in moves.after(root):
+        played = child.played
+        assert not any(pile and played[pile[-1] - 1] - played[pile[-1]] >= 2
+                       for pile in child.tableau)
+
+
+def test_kept_moves_are_the_moves_worked_out_afresh_and_bounded():
+    state = RULES.new_game(7)
+    space = LeapYearSpace(stock_of(state), eager=True)
+    kept = beam.Moves(space, Budget().start(), limit=3)
+    fresh_positions = []
+    position = settle(position_of(state))
+    for _ in range(12):
+        children = kept.after(position)
+        assert kept.after(position) is children  # the second time from the store
+        fresh_positions.append((position, children))
+        assert len(kept.known) <= 3 and len(kept.older) <= 3
+        position = children[-1][1]  # the deal, or the last play
+    for position, children in fresh_positions:
+        assert beam.Moves(space, Budget().start()).after(position) == children
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(st.integers(1, KING), max_size=12), min_size=8, max_size=8),
+       st.floats(0, 1))
+def test_buried_counts_each_card_above_a_lower_one_with_its_rank_gap(piles, gap_weight):
+    position = Position(tuple(map(bytes, piles)), bytes(14), 0)
+    expected = 0.0
+    for pile in piles:
+        for height, rank in enumerate(pile):
+            lowest = min(pile[:height], default=KING + 1)
+            if rank > lowest:
+                expected += 1 + gap_weight * (rank - lowest)
+    assert abs(beam.buried(position, gap_weight) - expected) < 1e-9
+
+
+def test_a_look_finds_a_win_that_replays_and_leaves_garbage_collection_as_it_was():
+    state = RULES.new_game(204)
+    assert gc.isenabled()
+    result = solve(state, Budget(max_nodes=400_000))
+    assert gc.isenabled()
+    assert result.status == "won"
+    for move in result.line:
+        state = RULES.apply(state, move)
+    assert RULES.is_won(state)
+    gc.disable()
+    try:
+        solve(RULES.new_game(1), Budget(max_nodes=5_000))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
