@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
+from game.ai.klondike_complete import NO_DUTY, CompleteSpace
 from game.ai.klondike_deadlock import deadlocked
 from game.ai.klondike_moves import (
     FOUNDATION_TO_TABLEAU,
@@ -148,10 +149,13 @@ def solve(state: KlondikeState, budget: Budget) -> SolveResult:
         outcome = best_first(quick, root, meter, weight,
                              _priced(click_cost / deck.draw) if click_cost else None)
     meter.limit()
+    goal = outcome.goal
     if outcome.exhausted:
-        outcome = depth_first(KlondikeSpace(deck, thorough=True), root, meter)
+        complete = CompleteSpace(KlondikeSpace(deck, thorough=True))
+        outcome = depth_first(complete, (root, NO_DUTY), meter)
+        goal = outcome.goal and outcome.goal[0]
     if outcome.found:
-        plays = [*outcome.path, *finishing_plays(outcome.goal, deck)]
+        plays = [*outcome.path, *finishing_plays(goal, deck)]
         return _result(state, "won", plays, meter, hint_path)
     status = "lost" if outcome.exhausted else "unknown"
     return _result(state, status, None, meter, hint_path)

@@ -1,0 +1,129 @@
+"""The Klondike search that can prove a deal lost: every move no win can do without, and
+only those, so that running out of positions proves there is no win.
+
+On top of the complete move set (klondike_moves, `thorough=True`) it leaves out lines that
+some other line of the space does as well, which needs to know the move just made, so its
+positions carry a *duty*: the building stack whose top card the next move must use.
+
+A split (a run moved off a face-up card u, so nothing turns over) does nothing but bare u;
+the run it moved does on its target all it could do where it was. So in some winning line,
+whenever there is one, every split is followed at once by a move that puts u to its suit
+stack or puts cards on u (or the automatic moves put u up): take any winning line and a
+split in it not followed so; until the first later move that uses u, carries u away (a run
+from under u), or moves the run or the cards under it on the target, the moves between do
+not touch those cards, so the split can be made just before that move instead. A move
+carrying u away can carry the split run along and the run split off afterwards; a move of
+the run can start from u's stack; one from under the run's target can go first, the run
+split onto it afterwards. Each step makes the line shorter or moves the split later, so
+they end, with every split followed by a use of its card.
+
+Two consequences cut the search further: a split is not tried when no card that could use
+the bared card is free (face up, within reach in the talon, or a suit stack's top that may
+come back) other than the run's own head, whose return only undoes the split; and a
+position met with a duty after being met without one is the one already searched, since
+without a duty it could do all it can with one.
+"""
+
+from __future__ import annotations
+
+from game.ai.klondike_moves import (
+    FOUNDATION_TO_TABLEAU,
+    TABLEAU_TO_FOUNDATION,
+    TABLEAU_TO_TABLEAU,
+    TALON_TO_TABLEAU,
+    Play,
+    cards_going_up_next,
+)
+from game.ai.klondike_position import ACCEPTS, RANKS, Deck, Position, reachable, safety
+from game.ai.search import SearchSpace
+
+NO_DUTY = -1
+# The moves that put cards onto a building stack's top.
+ONTO = (TABLEAU_TO_TABLEAU, TALON_TO_TABLEAU, FOUNDATION_TO_TABLEAU)
+
+State = tuple[Position, int]  # a position and its duty (a building stack, or NO_DUTY)
+
+
+class CompleteSpace:
+    """The complete search's view of Klondike (see `SearchSpace`): positions with duties."""
+
+    def __init__(self, space: SearchSpace[Position, Play]) -> None:
+        self.space = space  # the complete move set on bare positions
+        # Keys of the positions without a duty the search has met: such a position can do
+        # all that it can with one, so meeting it again with a duty adds nothing.
+        self.free: set[bytes] = set()
+
+    def moves(self, state: State) -> list[Play]:
+        position, duty = state
+        plays = self.space.moves(position)
+        if duty != NO_DUTY:
+            return [play for play in plays if uses(play, duty)]
+        # A split whose bared card nothing could use would leave a duty no move meets.
+        # (The run itself going back is no use: it only returns to where it was.)
+        free: frozenset[int] | None = None
+        kept = []
+        for play in plays:
+            if play.kind == TABLEAU_TO_TABLEAU:
+                up = position.ups[play.source]
+                if play.count < len(up):
+                    if free is None:
+                        free = _free_cards(position, self.space.deck)
+                    bared, head = up[-play.count - 1], up[-play.count]
+                    if not any(card in free and card != head for card in ACCEPTS[bared]) \
+                            and bared not in cards_going_up_next(position.found):
+                        continue
+            kept.append(play)
+        return kept
+
+    def play(self, state: State, play: Play) -> State:
+        position = state[0]
+        child = self.space.play(position, play)
+        duty = duty_after(position, play, child)
+        if duty != NO_DUTY and self.space.key(child) in self.free:
+            duty = NO_DUTY
+        return child, duty
+
+    def key(self, state: State) -> bytes | tuple[bytes, int]:
+        position, duty = state
+        bare = self.space.key(position)
+        if duty == NO_DUTY:
+            self.free.add(bare)
+            return bare
+        return bare, position.ups[duty][-1]
+
+    def is_goal(self, state: State) -> bool:
+        return self.space.is_goal(state[0])
+
+    def progress(self, state: State) -> int:
+        return self.space.progress(state[0])
+
+
+def _free_cards(position: Position, deck: Deck) -> frozenset[int]:
+    """A superset of the cards a move could put on a building stack: the face-up ones, the
+    talon's within reach, and the suit stacks' tops that may come back."""
+    talon = position.talon
+    cards = [*b"".join(position.ups), *(talon[at - 1] for at, _, _ in reachable(position, deck))]
+    _, top_dead = safety(position.found)
+    cards += [suit * RANKS + height - 1 for suit, height in enumerate(position.found)
+              if height and not top_dead[suit]]
+    return frozenset(cards)
+
+
+def uses(play: Play, pile: int) -> bool:
+    """Whether `play` puts cards on building stack `pile` or sends its top card up."""
+    if play.kind == TABLEAU_TO_FOUNDATION:
+        return play.source == pile
+    return play.kind in ONTO and play.target == pile
+
+
+def duty_after(position: Position, play: Play, child: Position) -> int:
+    """The stack whose top the move after `play` must use: after a split, the card it bared,
+    unless the automatic moves already put it up."""
+    if play.kind != TABLEAU_TO_TABLEAU:
+        return NO_DUTY
+    up = position.ups[play.source]
+    if play.count >= len(up):
+        return NO_DUTY
+    bared = up[-play.count - 1]
+    after = child.ups[play.source]
+    return play.source if after and after[-1] == bared else NO_DUTY
