@@ -26,6 +26,8 @@ without a duty it could do all it can with one.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.ai.klondike_moves import (
     FOUNDATION_TO_TABLEAU,
     TABLEAU_TO_FOUNDATION,
@@ -33,9 +35,12 @@ from game.ai.klondike_moves import (
     TALON_TO_TABLEAU,
     Play,
     cards_going_up_next,
+    king_waits_for_space,
 )
 from game.ai.klondike_position import ACCEPTS, RANKS, Deck, Position, reachable, safety
-from game.ai.search import SearchSpace
+
+if TYPE_CHECKING:
+    from game.ai.klondike_solver import KlondikeSpace
 
 NO_DUTY = -1
 # The moves that put cards onto a building stack's top.
@@ -47,41 +52,58 @@ State = tuple[Position, int]  # a position and its duty (a building stack, or NO
 class CompleteSpace:
     """The complete search's view of Klondike (see `SearchSpace`): positions with duties."""
 
-    def __init__(self, space: SearchSpace[Position, Play]) -> None:
+    def __init__(self, space: KlondikeSpace) -> None:
         self.space = space  # the complete move set on bare positions
+        deck = space.deck
+        # Drawing one with unlimited passes, every talon card is within reach at any time.
+        self.open_talon = deck.draw == 1 and deck.max_passes is None
         # Keys of the positions without a duty the search has met: such a position can do
         # all that it can with one, so meeting it again with a duty adds nothing.
         self.free: set[bytes] = set()
 
     def moves(self, state: State) -> list[Play]:
         position, duty = state
-        plays = self.space.moves(position)
         if duty != NO_DUTY:
-            return [play for play in plays if uses(play, duty)]
-        # A split whose bared card nothing could use would leave a duty no move meets.
-        # (The run itself going back is no use: it only returns to where it was.)
+            return duty_moves(position, self.space.deck, duty)
+        plays = self.space.moves(position)
+        # A move leaving a duty on a card nothing could use leads nowhere. (A split run
+        # going back is no use: it only returns to where it was.)
         free: frozenset[int] | None = None
         kept = []
         for play in plays:
-            if play.kind == TABLEAU_TO_TABLEAU:
-                up = position.ups[play.source]
-                if play.count < len(up):
-                    if free is None:
-                        free = _free_cards(position, self.space.deck)
-                    bared, head = up[-play.count - 1], up[-play.count]
-                    if not any(card in free and card != head for card in ACCEPTS[bared]) \
-                            and bared not in cards_going_up_next(position.found):
-                        continue
+            duty_card, head = self._duty_card(position, play)
+            if duty_card >= 0:
+                if free is None:
+                    free = _free_cards(position, self.space.deck)
+                if not any(card in free and card != head for card in ACCEPTS[duty_card]) \
+                        and duty_card not in cards_going_up_next(position.found):
+                    continue
             kept.append(play)
         return kept
+
+    def _duty_card(self, position: Position, play: Play) -> tuple[int, int]:
+        """The card `play` leaves a duty on (-1 if none), and the head of the cards it moves."""
+        if play.kind == TABLEAU_TO_TABLEAU:
+            up = position.ups[play.source]
+            if play.count < len(up):
+                return up[-play.count - 1], up[-play.count]
+        elif play.kind == TALON_TO_TABLEAU and self.open_talon:
+            card = position.talon[play.source - 1]
+            return card, card
+        return -1, -1
 
     def play(self, state: State, play: Play) -> State:
         position = state[0]
         child = self.space.play(position, play)
-        duty = duty_after(position, play, child)
-        if duty != NO_DUTY and self.space.key(child) in self.free:
-            duty = NO_DUTY
-        return child, duty
+        duty_card, _ = self._duty_card(position, play)
+        if duty_card < 0:
+            return child, NO_DUTY
+        # The automatic moves may have put the card up already.
+        pile = play.source if play.kind == TABLEAU_TO_TABLEAU else play.target
+        up = child.ups[pile]
+        if not up or up[-1] != duty_card or self.space.key(child) in self.free:
+            return child, NO_DUTY
+        return child, pile
 
     def key(self, state: State) -> bytes | tuple[bytes, int]:
         position, duty = state
@@ -109,21 +131,36 @@ def _free_cards(position: Position, deck: Deck) -> frozenset[int]:
     return frozenset(cards)
 
 
+def duty_moves(position: Position, deck: Deck, pile: int) -> list[Play]:
+    """The complete move set's moves that use building stack `pile`'s top card (as
+    `generate` would give them, `uses` kept; only faster, as most positions have a duty)."""
+    downs, ups, found, talon = position.downs, position.ups, position.found, position.talon
+    card = ups[pile][-1]
+    plays = []
+    if card in cards_going_up_next(found):
+        plays.append(Play(TABLEAU_TO_FOUNDATION, pile))
+    takes = ACCEPTS[card]
+    if not takes:
+        return plays
+    for source, up in enumerate(ups):
+        for count in range(len(up), 0, -1):
+            if up[-count] in takes and source != pile:
+                whole = count == len(up)
+                if whole and not downs[source] and not king_waits_for_space(position):
+                    continue
+                plays.append(Play(TABLEAU_TO_TABLEAU, source, pile, count))
+    for at, clicks, new_passes in reachable(position, deck):
+        if talon[at - 1] in takes:
+            plays.append(Play(TALON_TO_TABLEAU, at, pile, 1, clicks, new_passes))
+    _, top_dead = safety(found)
+    for suit in range(4):
+        if found[suit] and not top_dead[suit] and suit * RANKS + found[suit] - 1 in takes:
+            plays.append(Play(FOUNDATION_TO_TABLEAU, suit, pile))
+    return plays
+
+
 def uses(play: Play, pile: int) -> bool:
     """Whether `play` puts cards on building stack `pile` or sends its top card up."""
     if play.kind == TABLEAU_TO_FOUNDATION:
         return play.source == pile
     return play.kind in ONTO and play.target == pile
-
-
-def duty_after(position: Position, play: Play, child: Position) -> int:
-    """The stack whose top the move after `play` must use: after a split, the card it bared,
-    unless the automatic moves already put it up."""
-    if play.kind != TABLEAU_TO_TABLEAU:
-        return NO_DUTY
-    up = position.ups[play.source]
-    if play.count >= len(up):
-        return NO_DUTY
-    bared = up[-play.count - 1]
-    after = child.ups[play.source]
-    return play.source if after and after[-1] == bared else NO_DUTY

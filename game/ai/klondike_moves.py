@@ -150,7 +150,7 @@ def finishing_plays(position: Position, deck: Deck) -> list[Play] | None:
     return plays
 
 
-def _king_waits(position: Position) -> bool:
+def king_waits_for_space(position: Position) -> bool:
     """Some King could use an empty stack: in the talon, face down, heading a run that lies
     on face-down cards, or on its suit stack and not dead there."""
     if any(RANK_OF[card] == KING for card in position.talon):
@@ -205,7 +205,7 @@ def generate(position: Position, deck: Deck, thorough: bool) -> list[Play]:
                     if target == empty:
                         continue  # the same position, the stacks renamed
                     if king_waits is None:
-                        king_waits = _king_waits(position)
+                        king_waits = king_waits_for_space(position)
                     if not king_waits:
                         continue
                     scored.append((400, play))

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.ai.klondike_complete import NO_DUTY, CompleteSpace, uses
-from game.ai.klondike_moves import TABLEAU_TO_TABLEAU, Play, settle
+from game.ai.klondike_complete import NO_DUTY, CompleteSpace, duty_moves, uses
+from game.ai.klondike_moves import TABLEAU_TO_TABLEAU, TALON_TO_TABLEAU, Play, generate, settle
 from game.ai.klondike_position import Deck, Position, deck_of, position_of
 from game.ai.klondike_solver import KlondikeSpace
 from game.ai.search import Budget, depth_first
@@ -112,7 +113,7 @@ def test_a_split_is_followed_by_a_use_of_the_card_it_bared():
     assert duty == 0
     following = space.moves((position, duty))
     assert following and all(uses(play, 0) for play in following)
-    assert not all(uses(play, 0) for play in space.moves((position, NO_DUTY)))
+    assert not all(uses(play, 0) for play in space.space.moves(position))
 
 
 def test_a_split_baring_a_card_nothing_can_use_is_not_tried():
@@ -128,3 +129,42 @@ def test_a_lost_deal_is_still_searched_to_the_end():
     """Deal 203 drawing one is lost; the complete search with duties still runs out."""
     outcome = complete_search(RULES.new_game(203, draw=1), nodes=400_000)
     assert outcome.exhausted and not outcome.found
+
+
+@pytest.mark.parametrize(("draw", "redeals", "duty"), [(1, None, True), (1, 0, False),
+                                                       (3, None, False)])
+def test_a_stock_card_laid_down_must_be_used_when_the_whole_stock_is_always_in_reach(
+        draw, redeals, duty):
+    """Drawing one without a pass limit, the 9 of diamonds can go onto the 10 of spades at
+    any time, so doing it early helps only if a card goes on it next; otherwise the talon's
+    order may make it the only moment."""
+    space = CompleteSpace(KlondikeSpace(Deck(draw, redeals), thorough=True))
+    position = split_position(nine_of_diamonds_free=True)
+    position = position._replace(ups=(bytes((TEN_S,)), bytes((TEN_C, NINE_H)),
+                                      *position.ups[2:]))
+    play = next(play for play in space.space.moves(position) if play.kind == TALON_TO_TABLEAU)
+    _, left = space.play((position, NO_DUTY), play)
+    assert (left != NO_DUTY) == duty
+
+
+@pytest.mark.parametrize(("seed", "draw"), [(252, 1), (203, 3), (229, 1)])
+def test_the_moves_under_a_duty_are_the_complete_moves_that_meet_it(seed, draw):
+    state = RULES.new_game(seed, draw=draw)
+    deck = deck_of(state)
+    space = CompleteSpace(KlondikeSpace(deck, thorough=True))
+    checked = 0
+
+    def moves(state_and_duty):
+        nonlocal checked
+        position = state_and_duty[0]
+        for pile, up in enumerate(position.ups):
+            if up:
+                expected = {play for play in generate(position, deck, True) if uses(play, pile)}
+                assert set(duty_moves(position, deck, pile)) == expected
+                checked += 1
+        return CompleteSpace.moves(space, state_and_duty)
+
+    space.moves = moves
+    depth_first(space, (settle(position_of(state), deck), NO_DUTY),
+                Budget(max_nodes=1500).start())
+    assert checked > 1000
