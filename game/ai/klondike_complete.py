@@ -17,11 +17,19 @@ the run can start from u's stack; one from under the run's target can go first, 
 split onto it afterwards. Each step makes the line shorter or moves the split later, so
 they end, with every split followed by a use of its card.
 
-Two consequences cut the search further: a split is not tried when no card that could use
-the bared card is free (face up, within reach in the talon, or a suit stack's top that may
-come back) other than the run's own head, whose return only undoes the split; and a
-position met with a duty after being met without one is the one already searched, since
-without a duty it could do all it can with one.
+Drawing one with unlimited passes, a card laid from the talon onto a building stack is the
+same: every talon card is within reach at any time whatever else has left the talon, so the
+move can wait until a card goes on the one laid down (until it moves on, or the cards under
+it do, it only covers its target), and it is followed at once by such a move. (Drawing more,
+taking a card out of the talon changes which others can be reached, so it cannot wait.)
+
+Two consequences cut the search further: a move that would leave a duty is not tried when
+no card that could go on the duty's card is free (face up, within reach in the talon, or a
+suit stack's top that may come back) other than a split run's own head, whose return only
+undoes the split, and the card cannot go up; and a position met with a duty after being
+met without one is the one already searched, since without a duty it can do all it can
+with one. Every claim here is checked against a plain search of the rules on small
+positions (tests/ai/test_klondike_complete.py).
 """
 
 from __future__ import annotations
