@@ -107,7 +107,7 @@ def _safe_cards(found: tuple[int, ...]) -> frozenset[int]:
 
 
 @lru_cache(maxsize=65536)
-def _next_cards(found: tuple[int, ...]) -> frozenset[int]:
+def cards_going_up_next(found: tuple[int, ...]) -> frozenset[int]:
     """The cards each suit stack takes next."""
     return frozenset(suit * RANKS + found[suit] for suit in range(4) if found[suit] < RANKS)
 
@@ -123,7 +123,7 @@ def settle(position: Position, deck: Deck, record: list[Play] | None = None) -> 
 
 def lowest_to_foundation(position: Position, deck: Deck) -> Play | None:
     """The lowest-ranked card that can go to its suit stack now or after clicking."""
-    next_cards = _next_cards(position.found)
+    next_cards = cards_going_up_next(position.found)
     candidates: list[tuple[int, Play]] = []
     for pile, up in enumerate(position.ups):
         if up and up[-1] in next_cards:
@@ -150,7 +150,7 @@ def finishing_plays(position: Position, deck: Deck) -> list[Play] | None:
     return plays
 
 
-def _king_waits(position: Position) -> bool:
+def king_waits_for_space(position: Position) -> bool:
     """Some King could use an empty stack: in the talon, face down, heading a run that lies
     on face-down cards, or on its suit stack and not dead there."""
     if any(RANK_OF[card] == KING for card in position.talon):
@@ -170,7 +170,7 @@ def generate(position: Position, deck: Deck, thorough: bool) -> list[Play]:
     left out)."""
     downs, ups, found, talon = position.downs, position.ups, position.found, position.talon
     reach = reachable(position, deck)
-    next_cards = _next_cards(found)
+    next_cards = cards_going_up_next(found)
     # Which building stacks take each card: one lookup per card instead of a test per pile.
     wanted: dict[int, list[int]] = {}
     empty = None
@@ -205,7 +205,7 @@ def generate(position: Position, deck: Deck, thorough: bool) -> list[Play]:
                     if target == empty:
                         continue  # the same position, the stacks renamed
                     if king_waits is None:
-                        king_waits = _king_waits(position)
+                        king_waits = king_waits_for_space(position)
                     if not king_waits:
                         continue
                     scored.append((400, play))

@@ -4,16 +4,18 @@ The search runs on the solver's own positions (klondike_position) and moves
 (klondike_moves), then turns the winning line back into rules moves by playing it through
 `RULES.apply`, so every move of an answer is one the rules accept.
 
-Two searches share the budget: a quick one that skips moves that rarely help, then, only if
-that one ran out of positions, a complete one whose exhaustion proves the position lost.
+Two searches share the budget: a quick one that skips moves that rarely help, and a complete
+one (klondike_complete) whose exhaustion proves the position lost.
 Before either, a deal whose cards cannot all ever move (klondike_deadlock) is lost at once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import lru_cache
 
+from game.ai.klondike_complete import NO_DUTY, CompleteSpace
 from game.ai.klondike_deadlock import deadlocked
 from game.ai.klondike_moves import (
     FOUNDATION_TO_TABLEAU,
@@ -37,7 +39,14 @@ from game.ai.klondike_position import (
     position_of,
     sure_win,
 )
-from game.ai.search import Budget, Meter, SolveResult, best_first, depth_first
+from game.ai.search import (
+    Budget,
+    Meter,
+    SearchOutcome,
+    SolveResult,
+    best_first,
+    depth_first,
+)
 from game.rules.cards import SUITS
 from game.rules.klondike import FOUNDATIONS, RULES, TABLEAU, WASTE, Move
 from game.rules.klondike_state import KlondikeState
@@ -48,6 +57,7 @@ from game.rules.moves import STOCK, CardMove
 # deals need to be won at all), or this many positions when the budget is counted in them.
 FIRST_DIVE_NODES = 1500
 DIVE_SHARE = 0.1
+COMPLETE_SHARE = 0.3
 # The best-first searches after it, each with its share of the budget left, the progress it
 # gives up per move made (see `best_first`) and the moves a click of the stock counts for
 # when it turns one card (a click turning several counts that much less: the talon comes
@@ -55,7 +65,9 @@ DIVE_SHARE = 0.1
 # Each wins deals the other wanders away from: pricing clicks keeps a search playing the
 # talon in its order instead of trying every order of the same cards, which is what a
 # search that counts moves alone can spend its whole budget on.
-PHASES = ((0.5, 0.8, 0.0), (1.0, 1.0, 1.5))
+# Between the dive and them, the complete search has its share (no weight): it proves most
+# lost deals in a few seconds, which the quick space, often larger, would not let it start.
+PHASES = ((COMPLETE_SHARE, None, 0.0), (0.5, 0.8, 0.0), (1.0, 1.0, 1.5))
 
 
 class KlondikeSpace:
@@ -122,9 +134,10 @@ def solve(state: KlondikeState, budget: Budget) -> SolveResult:
     """Search for a win from `state` within `budget`.
 
     First a short depth-first search in the quick space, which wins most deals in a few
-    dozen positions; then best-first searches of the same space for the harder ones; and
-    only if the quick space runs out, the complete search that can prove a loss. A deal
-    with cards that can never move (klondike_deadlock) is lost without a search.
+    dozen positions; then, with a share of the budget, the complete search that can prove
+    a loss (or find a win); then best-first searches of the quick space for the harder
+    wins; and if the quick space runs out, the complete search again with what is left. A
+    deal with cards that can never move (klondike_deadlock) is lost without a search.
     """
     meter = budget.start()
     deck = deck_of(state)
@@ -145,16 +158,29 @@ def solve(state: KlondikeState, budget: Budget) -> SolveResult:
         nodes, seconds = meter.remaining()
         meter.limit(None if nodes is None else int(share * nodes),
                     None if seconds is None else share * seconds)
-        outcome = best_first(quick, root, meter, weight,
-                             _priced(click_cost / deck.draw) if click_cost else None)
+        if weight is None:
+            outcome = complete_search(deck, root, meter)
+            if outcome.exhausted:
+                return _result(state, "lost", None, meter, hint_path)
+        else:
+            outcome = best_first(quick, root, meter, weight,
+                                 _priced(click_cost / deck.draw) if click_cost else None)
     meter.limit()
     if outcome.exhausted:
-        outcome = depth_first(KlondikeSpace(deck, thorough=True), root, meter)
+        outcome = complete_search(deck, root, meter)
     if outcome.found:
         plays = [*outcome.path, *finishing_plays(outcome.goal, deck)]
         return _result(state, "won", plays, meter, hint_path)
     status = "lost" if outcome.exhausted else "unknown"
     return _result(state, status, None, meter, hint_path)
+
+
+def complete_search(deck: Deck, root: Position, meter: Meter) -> SearchOutcome:
+    """The search whose exhaustion proves `root` lost (klondike_complete); its goal is a bare
+    position."""
+    outcome = depth_first(CompleteSpace(KlondikeSpace(deck, thorough=True)), (root, NO_DUTY),
+                          meter)
+    return replace(outcome, goal=outcome.goal and outcome.goal[0])
 
 
 def _result(state: KlondikeState, status: str, plays: list[Play] | None, meter: Meter,
