@@ -4,8 +4,10 @@ The search runs on the solver's own positions (klondike_position) and moves
 (klondike_moves), then turns the winning line back into rules moves by playing it through
 `RULES.apply`, so every move of an answer is one the rules accept.
 
-Two searches share the budget: a quick one that skips moves that rarely help, and a complete
-one (klondike_complete) whose exhaustion proves the position lost.
+Two searches share the budget: a quick one that skips moves that rarely help, then, only if
+that one ran out of positions, a complete one (klondike_complete) whose exhaustion proves the
+position lost. A share of the budget for the complete search before the quick one is done
+proves a few more deals lost, but costs wins found late: the winning searches keep the time.
 Before either, a deal whose cards cannot all ever move (klondike_deadlock) is lost at once.
 """
 
@@ -57,7 +59,6 @@ from game.rules.moves import STOCK, CardMove
 # deals need to be won at all), or this many positions when the budget is counted in them.
 FIRST_DIVE_NODES = 1500
 DIVE_SHARE = 0.1
-COMPLETE_SHARE = 0.3
 # The best-first searches after it, each with its share of the budget left, the progress it
 # gives up per move made (see `best_first`) and the moves a click of the stock counts for
 # when it turns one card (a click turning several counts that much less: the talon comes
@@ -65,9 +66,7 @@ COMPLETE_SHARE = 0.3
 # Each wins deals the other wanders away from: pricing clicks keeps a search playing the
 # talon in its order instead of trying every order of the same cards, which is what a
 # search that counts moves alone can spend its whole budget on.
-# Between the dive and them, the complete search has its share (no weight): it proves most
-# lost deals in a few seconds, which the quick space, often larger, would not let it start.
-PHASES = ((COMPLETE_SHARE, None, 0.0), (0.5, 0.8, 0.0), (1.0, 1.0, 1.5))
+PHASES = ((0.5, 0.8, 0.0), (1.0, 1.0, 1.5))
 
 
 class KlondikeSpace:
@@ -134,10 +133,9 @@ def solve(state: KlondikeState, budget: Budget) -> SolveResult:
     """Search for a win from `state` within `budget`.
 
     First a short depth-first search in the quick space, which wins most deals in a few
-    dozen positions; then, with a share of the budget, the complete search that can prove
-    a loss (or find a win); then best-first searches of the quick space for the harder
-    wins; and if the quick space runs out, the complete search again with what is left. A
-    deal with cards that can never move (klondike_deadlock) is lost without a search.
+    dozen positions; then best-first searches of the same space for the harder ones; and
+    only if the quick space runs out, the complete search that can prove a loss. A deal
+    with cards that can never move (klondike_deadlock) is lost without a search.
     """
     meter = budget.start()
     deck = deck_of(state)
@@ -158,13 +156,8 @@ def solve(state: KlondikeState, budget: Budget) -> SolveResult:
         nodes, seconds = meter.remaining()
         meter.limit(None if nodes is None else int(share * nodes),
                     None if seconds is None else share * seconds)
-        if weight is None:
-            outcome = complete_search(deck, root, meter)
-            if outcome.exhausted:
-                return _result(state, "lost", None, meter, hint_path)
-        else:
-            outcome = best_first(quick, root, meter, weight,
-                                 _priced(click_cost / deck.draw) if click_cost else None)
+        outcome = best_first(quick, root, meter, weight,
+                             _priced(click_cost / deck.draw) if click_cost else None)
     meter.limit()
     if outcome.exhausted:
         outcome = complete_search(deck, root, meter)
