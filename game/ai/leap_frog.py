@@ -20,7 +20,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from game.ai.collector import collector_paused as _collector_paused
+from game.ai.collector import collector_paused
 from game.ai.leap_frog_moves import (
     Candidate,
     Values,
@@ -67,7 +67,7 @@ def choose_move(state: LeapFrogState, strength: str = "medium", *, time_limit: f
         chosen = _easy_choice(candidates, RULES.must_remove(state), rng)
     else:
         limits = Limits(started + SEARCH_SHARE * max(time_limit, 0.0), cancel, clock)
-        with _collector_paused():
+        with collector_paused():
             chosen = _searched_choice(state, geo, values, _shuffled_ties(candidates, rng),
                                       SEARCH_DEPTHS[strength], limits)
     return _as_move(chosen, geo.cells)

@@ -227,10 +227,10 @@ def test_unknown_strength_is_refused():
 def test_overlapping_searches_resume_garbage_collection_only_after_the_last():
     import gc
 
-    from game.ai.leap_frog import _collector_paused
+    from game.ai.collector import collector_paused
 
     assert gc.isenabled()
-    first, second = _collector_paused(), _collector_paused()
+    first, second = collector_paused(), collector_paused()
     first.__enter__()
     second.__enter__()
     first.__exit__(None, None, None)
