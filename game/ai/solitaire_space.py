@@ -109,7 +109,10 @@ def solve_space(rules: Any, state: Any, phases: Sequence[RecordingSpace], root: 
             break
     if outcome.found:
         return _won(rules, state, space, root, root_steps, outcome, meter, resolve)
-    steps = root_steps + steps_of(phases[0], root, first.best_path)
+    # A look that used up the budget leaves the first phase no time for a line of its own:
+    # its best-looking move then still leads a hint.
+    path = first.best_path or tuple(phases[0].moves(root)[:1])
+    steps = root_steps + steps_of(phases[0], root, path)
     progress, _ = rules_line(rules, state, steps, resolve)
     # Only the last phase leaves no move out: only its running out of positions is a proof.
     proven_lost = proven_lost or (outcome.exhausted and space is phases[-1])

@@ -164,6 +164,19 @@ def test_the_progress_line_of_an_unfinished_search_is_legal():
         state = RULES.apply(state, move)
 
 
+def test_a_look_that_spends_the_whole_budget_still_leaves_a_hint(monkeypatch):
+    """At the start of a deal only the stock can move: that is the hint, even when the beams
+    overrun their share and the search after them gets no time at all."""
+    def overrun(space, root, meter):
+        meter.nodes += 10_000  # past the whole budget, as a look that checks it seldom may
+        return SearchOutcome(False, False, (), None, ())
+
+    monkeypatch.setattr(leap_year_solver, "beam_look", overrun)
+    state = RULES.new_game(201)
+    result = solve(state, Budget(max_nodes=3_000))
+    assert result.status == "unknown" and result.progress_line[:1] == (STOCK,)
+
+
 def test_hints_are_legal_moves():
     for seed in (1, 2):
         state = RULES.new_game(seed)
