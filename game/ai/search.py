@@ -18,7 +18,6 @@ import threading
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from itertools import islice
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
 Status = Literal["won", "lost", "unknown"]
@@ -243,45 +242,6 @@ def best_first(space: SearchSpace[S, M], root: S, meter: Meter, depth_weight: fl
             heapq.heappush(open_list, (depth_weight * paid - score, -depth, counter, child,
                                        child_link, paid))
     return SearchOutcome(False, True, (), None, unlink(best_link))
-
-
-def stage_beam(space: SearchSpace[S, M], root: S, meter: Meter, width: int,
-               score: Callable[[S], float], stage: Callable[[S], int]) -> SearchOutcome[S, M]:
-    """A quick look for a win that gives up completeness: from every position of the beam,
-    each position reachable without leaving its stage (in Leap Year: between two deals) is
-    visited; of the positions the moves that leave the stage lead to, only the `width` best
-    by `score` that still have moves go on to the next stage. It finds a goal or not; it
-    proves there is none (`exhausted`) only when no stage had more such positions than
-    `width`, so that nothing was left out."""
-    if space.is_goal(root):
-        return SearchOutcome(True, False, (), root, ())
-    beam: list[tuple[S, tuple | None]] = [(root, None)]
-    complete = True
-    while beam:
-        seen: set = set()
-        entering: dict = {}
-        stack = list(beam)
-        while stack:
-            position, link = stack.pop()
-            here = stage(position)
-            for move in space.moves(position):
-                if not meter.tick():
-                    return SearchOutcome(False, False, (), None, ())
-                child = space.play(position, move)
-                child_link = (link, move)
-                if space.is_goal(child):
-                    return SearchOutcome(True, False, unlink(child_link), child, ())
-                key = space.key(child)
-                if stage(child) != here:
-                    entering.setdefault(key, (child, child_link))
-                elif key not in seen:
-                    seen.add(key)
-                    stack.append((child, child_link))
-        ranked = sorted(entering.values(), key=lambda entry: score(entry[0]), reverse=True)
-        going_on = (entry for entry in ranked if space.moves(entry[0]))
-        beam = list(islice(going_on, width))
-        complete = complete and next(going_on, None) is None
-    return SearchOutcome(False, complete, (), None, ())
 
 
 def unlink(link: tuple | None) -> tuple:

@@ -1,11 +1,9 @@
 """The searches every solver builds on, on a small made-up space: the moves add one point (at
 most twice a stage) or go on to the next stage; the goal is every point of three stages."""
 
-import threading
-
 import pytest
 
-from game.ai.search import Budget, best_first, depth_first, stage_beam
+from game.ai.search import Budget, best_first, depth_first
 
 ADD, NEXT = "add", "next"
 STAGES, PER_STAGE = 3, 2
@@ -48,43 +46,6 @@ def replay(space, path):
     return position
 
 
-def stage(position):
-    return position[0]
-
-
-def total(position):
-    return position[1]
-
-
-def less(position):
-    return -position[1]
-
-
-def test_stage_beam_finds_a_goal_its_score_leads_to():
-    space = Counting()
-    outcome = stage_beam(space, ROOT, Budget().start(), 1, total, stage)
-    assert outcome.found and not outcome.exhausted
-    assert space.is_goal(replay(space, outcome.path)) and outcome.goal == (3, 6, 0)
-
-
-def test_a_narrow_beam_led_astray_finds_nothing_and_proves_nothing():
-    space = Counting()
-    outcome = stage_beam(space, ROOT, Budget().start(), 1, less, stage)
-    assert not outcome.found and not outcome.exhausted
-    wide = stage_beam(space, ROOT, Budget().start(), 100, less, stage)
-    assert wide.found and space.is_goal(replay(space, wide.path))
-
-
-def test_stage_beam_stops_when_the_budget_is_spent_or_cancelled():
-    meter = Budget(max_nodes=3).start()
-    outcome = stage_beam(Counting(), ROOT, meter, 1, total, stage)
-    assert not outcome.found and meter.out
-    cancel = threading.Event()
-    cancel.set()
-    meter = Budget(cancel=cancel).start()
-    assert not stage_beam(Counting(), ROOT, meter, 1, total, stage).found and meter.out
-
-
 @pytest.mark.parametrize("search", [depth_first, lambda s, r, m: best_first(s, r, m, 0.1)])
 def test_complete_searches_find_the_goal_or_exhaust_the_space(search):
     space = Counting()
@@ -103,14 +64,6 @@ def test_a_phase_limit_stops_a_search_without_spending_the_budget():
     meter.limit()
     assert meter.running()
     assert depth_first(Counting(goal_total=None), ROOT, meter).exhausted
-
-
-def test_a_beam_that_left_nothing_out_proves_there_is_no_goal():
-    space = Counting(goal_total=None)
-    wide = stage_beam(space, ROOT, Budget().start(), 100, total, stage)
-    assert not wide.found and wide.exhausted
-    narrow = stage_beam(space, ROOT, Budget().start(), 1, total, stage)
-    assert not narrow.found and not narrow.exhausted  # it dropped positions at each stage
 
 
 class Priced:
