@@ -153,9 +153,7 @@ def solve(state: KlondikeState, budget: Budget) -> SolveResult:
     for share, weight, click_cost in PHASES:
         if outcome.found or outcome.exhausted or meter.out:
             break
-        nodes, seconds = meter.remaining()
-        meter.limit(None if nodes is None else int(share * nodes),
-                    None if seconds is None else share * seconds)
+        meter.limit_share(share)
         outcome = best_first(quick, root, meter, weight,
                              _priced(click_cost / deck.draw) if click_cost else None)
     meter.limit()

@@ -71,6 +71,12 @@ class Meter:
         self._phase_deadline = None if seconds is None else self.budget.clock() + seconds
         self._next_check = self.nodes
 
+    def limit_share(self, share: float) -> None:
+        """Let the next search phase spend only `share` of what is left of the budget."""
+        nodes, seconds = self.remaining()
+        self.limit(None if nodes is None else int(nodes * share),
+                   None if seconds is None else seconds * share)
+
     def remaining(self) -> tuple[int | None, float | None]:
         """The nodes and seconds left in the budget (None where it sets no limit)."""
         nodes = self.budget.max_nodes

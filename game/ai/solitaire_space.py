@@ -45,13 +45,6 @@ class RecordingSpace(Protocol[P, M]):
         """The steps that win from a goal position (none when it is already won)."""
 
 
-def limit_share(meter: Meter, share: float) -> None:
-    """Let the search spend only `share` of the budget left (until `meter.limit()`)."""
-    nodes, seconds = meter.remaining()
-    meter.limit(None if nodes is None else int(nodes * share),
-                None if seconds is None else seconds * share)
-
-
 def rules_line(rules: Any, state: Any, steps: Iterable[Step], resolve: Resolve
                ) -> tuple[tuple, Any]:
     """The rules moves for `steps` from `state`, each checked by `rules.apply`, and the state
@@ -88,7 +81,7 @@ def solve_space(rules: Any, state: Any, phases: Sequence[RecordingSpace], root: 
     meter = budget.start()
     proven_lost = False
     if look is not None:
-        limit_share(meter, look_share)
+        meter.limit_share(look_share)
         outcome = look(phases[0], root, meter)
         meter.limit()
         if outcome.found:
@@ -101,7 +94,7 @@ def solve_space(rules: Any, state: Any, phases: Sequence[RecordingSpace], root: 
     first: SearchOutcome | None = None
     for index, space in enumerate(phases):
         if index < len(phases) - 1:
-            limit_share(meter, QUICK_SHARE)
+            meter.limit_share(QUICK_SHARE)
         outcome = depth_first(space, root, meter)
         meter.limit()
         first = first or outcome

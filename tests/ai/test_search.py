@@ -91,3 +91,14 @@ def test_best_first_goes_on_from_the_cheaper_line_when_moves_are_priced():
                         lambda move: 5.0 if move == "dear" else 1.0)
     assert unpriced.path[0] == "dear"
     assert priced.path[0] == "cheap"
+
+
+def test_a_share_of_the_budget_stops_a_phase_at_that_share_of_what_is_left():
+    meter = Budget(max_nodes=1000).start()
+    meter.nodes = 600
+    meter.limit_share(0.5)
+    assert meter.running()
+    meter.nodes = 801  # past half of the 400 left
+    assert not meter.running() and not meter.out
+    meter.limit()
+    assert meter.running()
