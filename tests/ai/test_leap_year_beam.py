@@ -89,3 +89,48 @@ def test_a_look_finds_a_win_that_replays_and_leaves_garbage_collection_as_it_was
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def fives_up(tableau: tuple[bytes, ...]) -> Position:
+    """Ranks up to 4 done and 15 Fives up: one foundation left for a Five."""
+    return Position(tableau, bytes([0] + [16] * 4 + [15] + [0] * 8), 0)
+
+
+def test_a_playout_plays_the_lowest_card_and_of_two_of_a_rank_the_one_over_a_lower_card():
+    position = fives_up((bytes([7, 5]), bytes([6, 5]), bytes([9])))
+    assert beam.next_play(position.tableau, position.played) == 1
+    # The Five over the Six goes up, the Six after it; the other Five then has no foundation.
+    assert beam.playout(position, ()) == sum(position.played) + 2
+    emptied = fives_up((bytes([5]), bytes([8, 5])))
+    assert beam.next_play(emptied.tableau, emptied.played) == 1
+    assert beam.next_play(fives_up((bytes([7]), bytes([9]))).tableau, position.played) is None
+
+
+def test_a_playout_deals_when_nothing_fits_and_counts_every_card_up():
+    position = Position((bytes([KING]),) * 8, bytes([0] + [16] * 11 + [8, 8]), 0)
+    deals = (bytes([QUEEN] * 8),)
+    # No King fits until the Queens come with the deal: they cover the Kings, go up, and
+    # the Kings follow.
+    assert beam.playout(position, deals) == sum(position.played) + 16
+    assert beam.playout(position._replace(deals=1), deals) == sum(position.played)
+
+
+def test_a_playout_wins_exactly_when_its_line_of_the_spaces_moves_reaches_a_goal():
+    state = RULES.new_game(203)
+    result = solve(state, Budget(max_nodes=400_000))
+    assert result.status == "won"
+    wins = 0
+    for move in result.line:  # positions from the deal's start to its end
+        space = LeapYearSpace(stock_of(state), eager=True)
+        position = settle(position_of(state))
+        line = beam.playout_line(space, position)
+        won = beam.playout(position, space.stock.deals) == beam.ALL_CARDS
+        assert (line is not None) == won
+        if line is not None:
+            wins += 1
+            path, goal = line
+            for step in path:
+                position = space.play(position, step)
+            assert position == goal and space.is_goal(goal)
+        state = RULES.apply(state, move)
+    assert wins > 10
