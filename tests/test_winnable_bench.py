@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.bench.winnable import CASES, figures, wilson
+from game.bench.report import wilson
+from game.bench.winnable import CASES, figures
 
 
 def test_the_wilson_interval_of_known_proportions():
@@ -14,6 +15,8 @@ def test_the_wilson_interval_of_known_proportions():
     assert low == pytest.approx(0.5816, abs=1e-4) and high == pytest.approx(0.7379, abs=1e-4)
     assert wilson(0, 10)[0] == 0 and wilson(0, 10)[1] == pytest.approx(0.2775, abs=1e-4)
     assert wilson(10, 10)[1] == pytest.approx(1) and wilson(0, 0) == (0.0, 1.0)
+    assert wilson(10, 20) == pytest.approx((0.2993, 0.7007), abs=1e-4)
+    assert wilson(20, 20)[0] == pytest.approx(0.8389, abs=1e-4)
 
 
 @given(st.integers(1, 2000), st.data())

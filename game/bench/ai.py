@@ -15,7 +15,6 @@ are CPU times too.
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import time
 from collections import defaultdict
@@ -23,7 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from game.ai.leap_frog import choose_move
-from game.bench.report import Measurement
+from game.bench.report import Measurement, wilson
 from game.rules.leap_frog import PIECE_VALUES, RULES, LeapFrogState
 from game.rules.moves import Leap, RemovePiece
 
@@ -38,7 +37,6 @@ MATCH_GAMES = 16
 SIZES = (15, 16, 17, 18)
 VARIANTS = ("murray", "plain")
 PLAYER_COUNTS = (2, 4)
-Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 
 
 def deal_options(pair: int) -> dict:
@@ -135,24 +133,13 @@ def play_match(first: str, second: str, games: int, first_seed: int = 0) -> Matc
     return match
 
 
-def wilson_interval(wins: float, games: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate, in percent."""
-    if games == 0:
-        return 0.0, 100.0
-    rate = wins / games
-    spread = Z95 * math.sqrt(rate * (1 - rate) / games + Z95 * Z95 / (4 * games * games))
-    middle = rate + Z95 * Z95 / (2 * games)
-    scale = 1 + Z95 * Z95 / games
-    return 100 * max(0.0, (middle - spread) / scale), 100 * min(1.0, (middle + spread) / scale)
-
-
 def result_figures(case: str, result: Result, goal: float | None = None,
                    counts: bool = True) -> Iterator[Measurement]:
     """The win rate with its 95% interval and the draws; with `counts`, every game result."""
     counted = (("wins", result.wins), ("draws", result.draws), ("losses", result.losses))
     for metric, value in counted if counts else counted[1:2]:
         yield Measurement("ai", case, metric, value, "games")
-    low, high = wilson_interval(result.wins, result.games)
+    low, high = (100 * bound for bound in wilson(result.wins, result.games))
     yield Measurement("ai", case, "win_rate", 100 * result.wins / max(result.games, 1), "%",
                       budget=goal)
     yield Measurement("ai", case, "win_rate_low95", low, "%")

@@ -6,9 +6,27 @@ The JSON lines are for tools that track the figures over time; the table is for 
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TextIO
+
+Z95 = 1.959964  # the standard normal quantile of a two-sided 95% interval
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion: unlike the normal approximation it stays
+    inside [0, 1] and is sensible at 0 or `trials` successes. (0, 1) when there are no
+    trials."""
+    if trials == 0:
+        return 0.0, 1.0
+    share = successes / trials
+    spread = z * z / trials
+    centre = (share + spread / 2) / (1 + spread)
+    half = z * math.sqrt(share * (1 - share) / trials + spread / (4 * trials)) / (1 + spread)
+    # The interval always holds the observed share; clamping keeps rounding from moving
+    # it off 0 or 1 there.
+    return min(share, max(0.0, centre - half)), max(share, min(1.0, centre + half))
 
 
 @dataclass(frozen=True)

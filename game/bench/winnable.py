@@ -12,7 +12,6 @@ Run alone: `python -m game.bench.winnable --first-seed 201 --deals 100 --limit 1
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import sys
 import time
@@ -23,7 +22,7 @@ from typing import Any
 
 from game.ai.hints import ADVISORS
 from game.ai.search import Budget
-from game.bench.report import Measurement, Reporter
+from game.bench.report import Measurement, Reporter, wilson
 from game.rules import GAMES
 
 
@@ -45,23 +44,7 @@ CASES = {case.name: case for case in (
 )}
 FIRST_SEED, DEALS, LIMIT = 1, 200, 10.0  # seeds from, deals per game, seconds per deal
 DEALS_WITHIN_ALL, LIMIT_WITHIN_ALL = 10, 2.0
-Z95 = 1.959964  # the standard normal quantile of a two-sided 95% interval
 STATUSES = ("won", "lost", "unknown")
-
-
-def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion: unlike the normal approximation it stays
-    inside [0, 1] and is sensible at 0 or `trials` successes. (0, 1) when there are no
-    trials."""
-    if trials == 0:
-        return 0.0, 1.0
-    share = successes / trials
-    spread = z * z / trials
-    centre = (share + spread / 2) / (1 + spread)
-    half = z * math.sqrt(share * (1 - share) / trials + spread / (4 * trials)) / (1 + spread)
-    # The interval always holds the observed share; clamping keeps rounding from moving
-    # it off 0 or 1 there.
-    return min(share, max(0.0, centre - half)), max(share, min(1.0, centre + half))
 
 
 def verdict(case_name: str, seed: int, limit: float, nodes: int | None) -> tuple[str, float]:

@@ -15,7 +15,7 @@ from game.ai.leap_frog import STRENGTHS, choose_move, greedy_move
 from game.ai.leap_frog_moves import best_leap_gain, leap_candidates, removal_candidates, values_of
 from game.ai.leap_frog_search import Limits, Search
 from game.bench import ai as bench_ai
-from game.bench.ai import GREEDY, deal_options, greedy_capture, wilson_interval
+from game.bench.ai import GREEDY, deal_options, greedy_capture
 from game.rules.leap_frog import PIECE_VALUES, RULES
 from game.rules.leap_frog_board import geometry, initial_counts
 from game.rules.moves import Cell, Leap, RemovePiece
@@ -297,9 +297,10 @@ def test_a_game_shared_across_the_sides_is_a_draw(monkeypatch):
     assert (match.total.wins, match.total.draws, match.total.losses) == (0, 1, 0)
 
 
-def test_wilson_intervals():
-    low, high = wilson_interval(20, 20)
-    assert 83 < low < 84 and high == 100
-    low, high = wilson_interval(10, 20)
-    assert 29 < low < 30 and 70 < high < 71
-    assert wilson_interval(0, 0) == (0.0, 100.0)
+def test_a_match_reports_its_win_rate_within_its_95_percent_interval():
+    figures = {figure.metric: figure.value
+               for figure in bench_ai.result_figures("hard", bench_ai.Result(10, 4, 6))}
+    assert (figures["wins"], figures["draws"], figures["losses"]) == (10, 4, 6)
+    assert figures["win_rate"] == 50
+    assert figures["win_rate_low95"] == pytest.approx(29.93, abs=0.01)
+    assert figures["win_rate_high95"] == pytest.approx(70.07, abs=0.01)
