@@ -44,13 +44,15 @@ BEAM_WEIGHTS = ((0.5, 1.0, 1 / 6), (0.25, 1.0, 1 / 6), (0.5, 2.0, 1 / 6), (0.5, 
                 (0.5, 0.5, 1 / 6), (1.0, 1.0, 1 / 6))
 RANDOM_WEIGHTS = ((0.1, 1.2), (0.0, 2.5), (0.0, 0.5))  # the ranges the later ones come from
 BEAM_WIDTH = 20  # a scored beam's
-PILOT_WIDTH, PILOT_DOUBLINGS = 10, 6  # the narrowest pilot beam's width, and the widest's
+PILOT_WIDTH, PILOT_DOUBLINGS = 10, 4  # the narrowest pilot beam's width, and the widest's
 # Of a solve's budget, the beams' share: they find nearly every win; the complete search
 # after them seldom finishes, but it alone can prove a loss.
 LOOK_SHARE = 0.9
-# Positions whose moves a look keeps for later beams, per generation (see `Moves`): two
-# full generations hold about 60 MB.
-KEPT_POSITIONS = 30_000
+# Positions whose moves a look keeps for later beams, per generation (see `Moves`). Pilot
+# beams pass positions of their own, so a bigger store starts no more beams in 10 s (nine
+# on deals 201 and 209 at 5,000 as at 30,000), while it holds the solve's memory: a 10 s
+# solve peaked at 117 MB with 30,000 a generation, 68 MB with 5,000.
+KEPT_POSITIONS = 5_000
 
 # Of the positions a deal leads to, a pilot beam plays out the best PILOT_POOL * width by the
 # score, and keeps the `width` whose playouts put up the most cards.
