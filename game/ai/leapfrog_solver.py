@@ -169,8 +169,19 @@ def _merit(grid: Grid, move: Move) -> tuple[bool, bool, bool]:
     return final, keeps_pair, left & RANK_MASK > DEUCE
 
 
-def survey(grid: Grid) -> tuple[Move | None, list[Move]]:
-    """One pass over the gaps in reading order: the first safe move, a move that may be
+def gaps_of(grid: Grid) -> list[int]:
+    """The gaps' cells in reading order."""
+    gaps = []
+    gap = grid.find(GAP)
+    while gap >= 0:
+        gaps.append(gap)
+        gap = grid.find(GAP, gap + 1)
+    return gaps
+
+
+def survey(grid: Grid, gaps: list[int] | None = None) -> tuple[Move | None, list[Move]]:
+    """One pass over the gaps (`gaps`, the search of every position keeps them; by default
+    found in reading order): the first safe move, a move that may be
     made at once without losing a win (see the module docstring), with no list; or, when
     there is none, None and every fill. A safe move puts a card into its final place from
     the last column or from just left of the next card down of its suit, or puts a 2 there;
@@ -178,9 +189,8 @@ def survey(grid: Grid) -> tuple[Move | None, list[Move]]:
     neighbour's final run, and a first-column gap is the last King's final place when no
     other King is left outside the first column."""
     found = []
-    find, index = grid.find, grid.index
-    gap = find(GAP)
-    while gap >= 0:
+    index = grid.index
+    for gap in gaps_of(grid) if gaps is None else gaps:
         column = COLUMN_OF[gap]
         if column:
             left = grid[gap - 1]
@@ -201,7 +211,6 @@ def survey(grid: Grid) -> tuple[Move | None, list[Move]]:
                 if COLUMN_OF[source] == LAST or grid[source + 1] == grid[source] - 1:
                     return (source, gap), []
             found.extend((source, gap) for source in sources)
-        gap = find(GAP, gap + 1)
     return None, found
 
 
@@ -220,19 +229,20 @@ def settle(grid: Grid, record: list | None = None) -> Grid:
 
 
 def exhaustive(root: Grid, meter: Meter) -> SearchOutcome:
-    """Every position reachable from `root` (settled), depth first in the rules' order:
-    `depth_first` without the move ordering, the row symmetry and the
-    progress, so about twice as many positions a second, which is what proving a loss
-    needs. Finds a win or not; never a progress line."""
+    """Every position reachable from `root` (settled), depth first, gap by gap as the gaps
+    came: `depth_first` without the move ordering, the row symmetry and the progress, so
+    several times as many positions a second, which is what proving a loss needs. Finds a
+    win or not; never a progress line."""
     if is_won(root):
         return SearchOutcome(True, False, (), root, ())
     seen: set[bytes] = set()
     # Bound to locals: this loop is the whole cost of a proof.
     remember, tick = seen.add, meter.tick
-    frames = [(root, iter(fills(root)))]  # each position on the line, with its moves left
+    # Each position on the line, with its gaps and its moves left.
+    frames = [(root, gaps_of(root), iter(fills(root)))]
     path: list[Move] = []  # the move into each position on the line after the root
     while frames:
-        grid, pending = frames[-1]
+        grid, gaps, pending = frames[-1]
         for move in pending:
             source, gap = move
             cells = bytearray(grid)
@@ -244,18 +254,22 @@ def exhaustive(root: Grid, meter: Meter) -> SearchOutcome:
             if child in seen:
                 continue
             remember(child)
-            safe, moves = survey(child)
+            # The card leaves a gap where it was: the gaps are kept, not searched for.
+            child_gaps = gaps.copy()
+            child_gaps[gaps.index(gap)] = source
+            safe, moves = survey(child, child_gaps)
             if safe is not None:
                 while safe is not None:
                     child = fill(child, safe)
-                    safe, moves = survey(child)
+                    child_gaps[child_gaps.index(safe[1])] = safe[0]
+                    safe, moves = survey(child, child_gaps)
                 if child in seen:
                     continue
                 remember(child)
             if not tick():
                 return SearchOutcome(False, False, (), None, ())
             if moves:
-                frames.append((child, iter(moves)))
+                frames.append((child, child_gaps, iter(moves)))
                 path.append(move)
                 break
             if is_won(child):  # a won position has no move left, like a lost one
