@@ -142,19 +142,20 @@ def test_the_search_of_every_position_agrees_with_an_exhaustive_search(seed, bac
         assert replays_to_win(state, line)
 
 
-def safe_move_by_rows(grid: bytes):
-    """The safe move read row by row: at the end of each row's final run, a gap whose card
+def safe_moves_by_rows(grid: bytes) -> list:
+    """The safe moves read row by row: at the end of each row's final run, a gap whose card
     lies in the last column, is a 2, or has the next card down of its suit to its right; at
     a first-column gap, the only King left outside the first column, when it lies in the
     last column or has its Queen to its right."""
     kings_out = [cell for cell in (grid.index(suit * 16 + 13) for suit in range(4))
                  if cell % COLUMNS]
+    found = []
     for start in range(0, 4 * COLUMNS, COLUMNS):
         king = grid[start]
         if king == 0 and len(kings_out) == 1:
             source = kings_out[0]
             if source % COLUMNS == COLUMNS - 1 or grid[source + 1] == grid[source] - 1:
-                return source, start
+                found.append((source, start))
         if king & 15 != 13:
             continue
         length = 1
@@ -165,8 +166,8 @@ def safe_move_by_rows(grid: bytes):
         card = king - length
         source = grid.index(card)
         if source % COLUMNS == COLUMNS - 1 or card & 15 == 2 or grid[source + 1] == card - 1:
-            return source, start + length
-    return None
+            found.append((source, start + length))
+    return found
 
 
 def last_king_out(seed: int) -> LeapfrogState:
@@ -195,10 +196,18 @@ def test_one_pass_over_the_gaps_finds_the_safe_move_or_every_fill(seed, back):
                   last_king_out(seed)):
         grid = grid_of(state)
         safe, moves = survey(grid)
-        assert safe == safe_move_by_rows(grid)
+        assert safe == next(iter(safe_moves_by_rows(grid)), None)
         assert moves == ([] if safe else fills(grid))
         if safe:
             assert safe in fills(grid)
+        # The search of every position hands the gaps over in the order they came.
+        gaps = [cell for cell, card in enumerate(grid) if card == 0]
+        random.Random(seed).shuffle(gaps)
+        any_safe, any_moves = survey(grid, gaps)
+        if safe:
+            assert any_safe in safe_moves_by_rows(grid) and any_moves == []
+        else:
+            assert any_safe is None and sorted(any_moves) == sorted(moves)
 
 
 def test_the_last_king_goes_to_the_first_column_at_once_when_nothing_needs_its_place():
