@@ -180,10 +180,10 @@ def gaps_of(grid: Grid) -> list[int]:
 
 
 def survey(grid: Grid, gaps: list[int] | None = None) -> tuple[Move | None, list[Move]]:
-    """One pass over the gaps (`gaps`, the search of every position keeps them; by default
-    found in reading order): the first safe move, a move that may be
-    made at once without losing a win (see the module docstring), with no list; or, when
-    there is none, None and every fill. A safe move puts a card into its final place from
+    """One pass over the gaps in the order of `gaps` (found in reading order when the
+    caller does not keep them): the first safe move, a move that may be made at once
+    without losing a win (see the module docstring), with no list; or, when there is none,
+    None and every fill. A safe move puts a card into its final place from
     the last column or from just left of the next card down of its suit, or puts a 2 there;
     a gap is a final place when the cells from the first column to it hold its left
     neighbour's final run, and a first-column gap is the last King's final place when no
@@ -229,8 +229,8 @@ def settle(grid: Grid, record: list | None = None) -> Grid:
 
 
 def exhaustive(root: Grid, meter: Meter) -> SearchOutcome:
-    """Every position reachable from `root` (settled), depth first, gap by gap as the gaps
-    came: `depth_first` without the move ordering, the row symmetry and the progress, so
+    """Every position reachable from `root` (settled), depth first in the rules' order:
+    `depth_first` without the move ordering, the row symmetry and the progress, so
     several times as many positions a second, which is what proving a loss needs. Finds a
     win or not; never a progress line."""
     if is_won(root):
@@ -254,14 +254,18 @@ def exhaustive(root: Grid, meter: Meter) -> SearchOutcome:
             if child in seen:
                 continue
             remember(child)
-            # The card leaves a gap where it was: the gaps are kept, not searched for.
+            # The card leaves a gap where it was: the gaps are kept, not searched for, in
+            # reading order, the order the search of every position went in from the start
+            # (the wins it finds early depend on it).
             child_gaps = gaps.copy()
             child_gaps[gaps.index(gap)] = source
+            child_gaps.sort()
             safe, moves = survey(child, child_gaps)
             if safe is not None:
                 while safe is not None:
                     child = fill(child, safe)
                     child_gaps[child_gaps.index(safe[1])] = safe[0]
+                    child_gaps.sort()
                     safe, moves = survey(child, child_gaps)
                 if child in seen:
                     continue
