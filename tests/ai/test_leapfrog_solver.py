@@ -200,7 +200,7 @@ def test_one_pass_over_the_gaps_finds_the_safe_move_or_every_fill(seed, back):
         assert moves == ([] if safe else fills(grid))
         if safe:
             assert safe in fills(grid)
-        # The search of every position hands the gaps over in the order they came.
+        # Whatever order the gaps come in: the same fills, and a safe move when there is one.
         gaps = [cell for cell, card in enumerate(grid) if card == 0]
         random.Random(seed).shuffle(gaps)
         any_safe, any_moves = survey(grid, gaps)
@@ -223,8 +223,8 @@ def test_the_last_king_goes_to_the_first_column_at_once_when_nothing_needs_its_p
 
 
 def test_the_last_king_waits_while_the_cell_beside_it_may_still_be_needed():
-    # The King of diamonds is the last King out, with the 3 of hearts beside it: the win
-    # needs the Queen beside the King before the King goes to the first column.
+    # The King of diamonds is the last King out, with the 3 of hearts beside it: every win
+    # puts the Queen in the place the 3 leaves there before the King goes home.
     rows = [line.split() for line in (
         "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 8D 2H",
         "KH QH JH TH 9H 8H 7H 6H 5H 4H 4D 2S 2D",
