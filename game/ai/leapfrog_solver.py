@@ -23,8 +23,14 @@ Soundness of the search:
   have let the next card down of its suit fill a gap to its right. When no such gap can
   arise there (X is a 2, lies in the last column, or already has that card to its right,
   which cannot move before X does), moving X first keeps the line winning, so those safe
-  moves are made at once. The move ordering then tries final places first, then moves that
+  moves are made at once. The same holds for the last King outside the first column: with
+  three Kings there, one first-column gap is left, only that King can fill it, and the King
+  can go nowhere else, so it is moved at once when it lies in the last column or has its
+  Queen to its right. The move ordering then tries final places first, then moves that
   leave a live gap behind.
+- The search of every position keys both the position a move reaches and the one its safe
+  moves then lead to, so a position reached with its safe moves made in another order is
+  searched once.
 
 A search in that order gets a share of the budget; most wins are found there. Proving a loss
 means visiting every position, so the rest goes to a plainer search that does only that.
@@ -66,6 +72,13 @@ COMPLETE_ROWS = frozenset(FINAL_RUNS.values())
 # row hold when that card is in its final place.
 RUN_TO = {king - length: run[:length + 1] for king, run in FINAL_RUNS.items()
           for length in range(KING - 1)}
+LAST = COLUMNS - 1
+COLUMN_OF = tuple(cell % COLUMNS for cell in range(ROWS * COLUMNS))
+# For each card as a gap's left neighbour: the card that fills the gap (0 after a 2, a gap or
+# no card at all), and the gap's column when the card lies in its final column (-1: never).
+CALLS_FOR = tuple(card - 1 if DEUCE < card & RANK_MASK <= KING else 0 for card in range(64))
+FINAL_GAP_COLUMN = tuple(KING + 1 - (card & RANK_MASK) if CALLS_FOR[card] else -1
+                         for card in range(64))
 PROBE_BUDGET = Budget(max_nodes=20_000, max_seconds=0.5)
 # Of the budget, what the search in the most promising order may spend before the search
 # of every position begins. That one visits four times as many positions a second and, on
@@ -156,35 +169,48 @@ def _merit(grid: Grid, move: Move) -> tuple[bool, bool, bool]:
     return final, keeps_pair, left & RANK_MASK > DEUCE
 
 
-def survey(grid: Grid) -> tuple[Move | None, list[Move]]:
-    """One pass over the gaps in reading order: the first safe move, a move that may be
-    made at once without losing a win (see the module docstring), with no list; or, when
-    there is none, None and every fill. A safe move puts a card into its final place from
-    the last column or from just left of the next card down of its suit, or puts a 2 there;
-    a gap is a final place when the cells from the first column to it hold its left
-    neighbour's final run."""
-    found = []
+def gaps_of(grid: Grid) -> list[int]:
+    """The gaps' cells in reading order."""
+    gaps = []
     gap = grid.find(GAP)
     while gap >= 0:
-        column = gap % COLUMNS
+        gaps.append(gap)
+        gap = grid.find(GAP, gap + 1)
+    return gaps
+
+
+def survey(grid: Grid, gaps: list[int] | None = None) -> tuple[Move | None, list[Move]]:
+    """One pass over the gaps in the order of `gaps` (found in reading order when the
+    caller does not keep them): the first safe move, a move that may be made at once
+    without losing a win (see the module docstring), with no list; or, when there is none,
+    None and every fill. A safe move puts a card into its final place from
+    the last column or from just left of the next card down of its suit, or puts a 2 there;
+    a gap is a final place when the cells from the first column to it hold its left
+    neighbour's final run, and a first-column gap is the last King's final place when no
+    other King is left outside the first column."""
+    found = []
+    index = grid.index
+    for gap in gaps_of(grid) if gaps is None else gaps:
+        column = COLUMN_OF[gap]
         if column:
             left = grid[gap - 1]
-            if left & RANK_MASK > DEUCE:
-                card = left - 1
-                source = grid.index(card)
+            card = CALLS_FOR[left]
+            if card:
+                source = index(card)
                 # The left neighbour lies in its final column, and the row leads up to it.
-                if left & RANK_MASK == KING + 1 - column \
+                if FINAL_GAP_COLUMN[left] == column \
                         and grid.startswith(RUN_TO[left], gap - column) \
-                        and (source % COLUMNS == COLUMNS - 1 or card & RANK_MASK == DEUCE
+                        and (COLUMN_OF[source] == LAST or card & RANK_MASK == DEUCE
                              or grid[source + 1] == card - 1):
                     return (source, gap), []
                 found.append((source, gap))
         else:
-            for king in KINGS:
-                source = grid.index(king)
-                if source % COLUMNS:
-                    found.append((source, gap))
-        gap = grid.find(GAP, gap + 1)
+            sources = [source for source in map(index, KINGS) if COLUMN_OF[source]]
+            if len(sources) == 1:
+                source = sources[0]
+                if COLUMN_OF[source] == LAST or grid[source + 1] == grid[source] - 1:
+                    return (source, gap), []
+            found.extend((source, gap) for source in sources)
     return None, found
 
 
@@ -204,47 +230,57 @@ def settle(grid: Grid, record: list | None = None) -> Grid:
 
 def exhaustive(root: Grid, meter: Meter) -> SearchOutcome:
     """Every position reachable from `root` (settled), depth first in the rules' order:
-    `depth_first` without the move ordering, the row symmetry and the
-    progress, so about twice as many positions a second, which is what proving a loss
-    needs. Finds a win or not; never a progress line."""
+    `depth_first` without the move ordering, the row symmetry and the progress, so
+    several times as many positions a second, which is what proving a loss needs. Finds a
+    win or not; never a progress line."""
+    if is_won(root):
+        return SearchOutcome(True, False, (), root, ())
     seen: set[bytes] = set()
     # Bound to locals: this loop is the whole cost of a proof.
     remember, tick = seen.add, meter.tick
-    grids, move_lists, indices = [root], [fills(root)], [0]
-    while grids:
-        index = indices[-1]
-        moves = move_lists[-1]
-        if index == len(moves):
-            grids.pop()
-            move_lists.pop()
-            indices.pop()
-            continue
-        indices[-1] = index + 1
-        source, gap = moves[index]
-        cells = bytearray(grids[-1])
-        cells[gap], cells[source] = cells[source], GAP
-        # The grid itself is the key, told apart before the safe moves, which are then
-        # made only for a new position: a position reached twice that way may be searched
-        # twice, never missed.
-        child = bytes(cells)
-        if child in seen:
-            continue
-        remember(child)
-        safe, child_moves = survey(child)
-        while safe is not None:
-            child = fill(child, safe)
-            safe, child_moves = survey(child)
-        if not tick():
-            return SearchOutcome(False, False, (), None, ())
-        if not child_moves:  # a won position has no move left, like a lost one
-            if is_won(child):
-                path = tuple(moves[i - 1]
-                             for moves, i in zip(move_lists, indices, strict=True))
-                return SearchOutcome(True, False, path, child, ())
-            continue
-        grids.append(child)
-        move_lists.append(child_moves)
-        indices.append(0)
+    # Each position on the line, with its gaps and its moves left.
+    frames = [(root, gaps_of(root), iter(fills(root)))]
+    path: list[Move] = []  # the move into each position on the line after the root
+    while frames:
+        grid, gaps, pending = frames[-1]
+        for move in pending:
+            source, gap = move
+            cells = bytearray(grid)
+            cells[gap] = cells[source]
+            cells[source] = GAP
+            # The grid itself is the key, told apart before the safe moves, and again after
+            # them: two positions may settle into the same one.
+            child = bytes(cells)
+            if child in seen:
+                continue
+            remember(child)
+            # The card leaves a gap where it was: the gaps are kept, not searched for, in
+            # reading order, the order the search of every position went in from the start
+            # (the wins it finds early depend on it).
+            child_gaps = gaps.copy()
+            child_gaps[gaps.index(gap)] = source
+            child_gaps.sort()
+            safe, moves = survey(child, child_gaps)
+            if safe is not None:
+                while safe is not None:
+                    child = fill(child, safe)
+                    child_gaps[child_gaps.index(safe[1])] = safe[0]
+                    child_gaps.sort()
+                    safe, moves = survey(child, child_gaps)
+                if child in seen:
+                    continue
+                remember(child)
+            if not tick():
+                return SearchOutcome(False, False, (), None, ())
+            if moves:
+                frames.append((child, child_gaps, iter(moves)))
+                path.append(move)
+                break
+            if is_won(child):  # a won position has no move left, like a lost one
+                return SearchOutcome(True, False, (*path, move), child, ())
+        else:
+            frames.pop()
+            del path[-1:]
     return SearchOutcome(False, True, (), None, ())
 
 

@@ -142,11 +142,20 @@ def test_the_search_of_every_position_agrees_with_an_exhaustive_search(seed, bac
         assert replays_to_win(state, line)
 
 
-def safe_move_by_rows(grid: bytes):
-    """The safe move read row by row: at the end of each row's final run, a gap whose card
-    lies in the last column, is a 2, or has the next card down of its suit to its right."""
+def safe_moves_by_rows(grid: bytes) -> list:
+    """The safe moves read row by row: at the end of each row's final run, a gap whose card
+    lies in the last column, is a 2, or has the next card down of its suit to its right; at
+    a first-column gap, the only King left outside the first column, when it lies in the
+    last column or has its Queen to its right."""
+    kings_out = [cell for cell in (grid.index(suit * 16 + 13) for suit in range(4))
+                 if cell % COLUMNS]
+    found = []
     for start in range(0, 4 * COLUMNS, COLUMNS):
         king = grid[start]
+        if king == 0 and len(kings_out) == 1:
+            source = kings_out[0]
+            if source % COLUMNS == COLUMNS - 1 or grid[source + 1] == grid[source] - 1:
+                found.append((source, start))
         if king & 15 != 13:
             continue
         length = 1
@@ -157,8 +166,25 @@ def safe_move_by_rows(grid: bytes):
         card = king - length
         source = grid.index(card)
         if source % COLUMNS == COLUMNS - 1 or card & 15 == 2 or grid[source + 1] == card - 1:
-            return source, start + length
-    return None
+            found.append((source, start + length))
+    return found
+
+
+def last_king_out(seed: int) -> LeapfrogState:
+    """A position near a win with one King outside the first column: the solved grid with a
+    King taken out of its row and the ends of the rows shuffled, the King among them."""
+    rng = random.Random(seed)
+    cells = [row[:] for row in SOLVED_ROWS]
+    row = rng.randrange(4)
+    king, cells[row][0] = cells[row][0], None
+    ends = [(r, c) for r in range(4)
+            for c in range(rng.randint(1 if r == row else 8, 12), COLUMNS)]
+    cards = [cells[r][c] for r, c in ends]
+    cards[cards.index(None)] = king  # keeps four gaps
+    rng.shuffle(cards)
+    for (r, c), card in zip(ends, cards, strict=True):
+        cells[r][c] = card
+    return grid_state(cells)
 
 
 @settings(max_examples=40, deadline=None)
@@ -166,13 +192,59 @@ def safe_move_by_rows(grid: bytes):
 def test_one_pass_over_the_gaps_finds_the_safe_move_or_every_fill(seed, back):
     # Late positions of random games, and positions a few moves from a win, where final
     # runs and their gaps are common.
-    for state in (late_position(seed, back), unsolved(seed, back % 14 + 1)):
+    for state in (late_position(seed, back), unsolved(seed, back % 14 + 1),
+                  last_king_out(seed)):
         grid = grid_of(state)
         safe, moves = survey(grid)
-        assert safe == safe_move_by_rows(grid)
+        assert safe == next(iter(safe_moves_by_rows(grid)), None)
         assert moves == ([] if safe else fills(grid))
         if safe:
             assert safe in fills(grid)
+        # Whatever order the gaps come in: the same fills, and a safe move when there is one.
+        gaps = [cell for cell, card in enumerate(grid) if card == 0]
+        random.Random(seed).shuffle(gaps)
+        any_safe, any_moves = survey(grid, gaps)
+        if safe:
+            assert any_safe in safe_moves_by_rows(grid) and any_moves == []
+        else:
+            assert any_safe is None and sorted(any_moves) == sorted(moves)
+
+
+def test_the_last_king_goes_to_the_first_column_at_once_when_nothing_needs_its_place():
+    # Only the King of spades is outside the first column, its Queen to its right: the
+    # King goes first, then each card into the place it leaves.
+    rows = [row[:] for row in SOLVED_ROWS]
+    rows[0] = [None] + rows[0][:12]
+    grid = grid_of(grid_state(rows))
+    assert survey(grid) == ((1, 0), [])
+    assert exhaustive(settle(grid), ENOUGH.start()).found  # settled into the win itself
+    result = solve(grid_state(rows), ENOUGH)
+    assert result.status == "won" and len(result.line) == 12
+
+
+def test_the_last_king_waits_while_the_cell_beside_it_may_still_be_needed():
+    # The King of diamonds is the last King out, with the 3 of hearts beside it: every win
+    # puts the Queen in the place the 3 leaves there before the King goes home.
+    rows = [line.split() for line in (
+        "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 8D 2H",
+        "KH QH JH TH 9H 8H 7H 6H 5H 4H 4D 2S 2D",
+        ".. QD TD KD 3H 9D 3D 6D .. .. 5D 2C JD",
+        "KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 7D ..")]
+    state = grid_state([[None if card == ".." else card for card in row] for row in rows])
+    assert survey(grid_of(state))[0] is None
+    assert winnable_by_rules(state) is True
+    outcome = exhaustive(settle(grid_of(state)), ENOUGH.start())
+    assert outcome.found
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**9))
+def test_with_the_last_king_out_the_search_of_every_position_agrees_with_the_rules(seed):
+    state = last_king_out(seed)
+    winnable = winnable_by_rules(state)
+    assume(winnable is not None)
+    outcome = exhaustive(settle(grid_of(state)), ENOUGH.start())
+    assert outcome.found == winnable and outcome.exhausted != winnable
 
 
 def test_a_deal_the_promising_order_misses_is_won_by_the_search_of_every_position():
