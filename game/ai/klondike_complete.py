@@ -68,6 +68,7 @@ class CompleteSpace:
         # Keys of the positions without a duty the search has met: such a position can do
         # all that it can with one, so meeting it again with a duty adds nothing.
         self.free: set[bytes] = set()
+        self._last: tuple[Position | None, bytes] = None, b""  # a position and its bare key
 
     def moves(self, state: State) -> list[Play]:
         position, duty = state
@@ -109,13 +110,19 @@ class CompleteSpace:
         # The automatic moves may have put the card up already.
         pile = play.source if play.kind == TABLEAU_TO_TABLEAU else play.target
         up = child.ups[pile]
-        if not up or up[-1] != duty_card or self.space.key(child) in self.free:
+        if not up or up[-1] != duty_card:
+            return child, NO_DUTY
+        bare = self.space.key(child)
+        self._last = child, bare  # the search asks for the child's key next
+        if bare in self.free:
             return child, NO_DUTY
         return child, pile
 
     def key(self, state: State) -> bytes | tuple[bytes, int]:
         position, duty = state
-        bare = self.space.key(position)
+        last, bare = self._last
+        if position is not last:
+            bare = self.space.key(position)
         if duty == NO_DUTY:
             self.free.add(bare)
             return bare

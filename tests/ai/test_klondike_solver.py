@@ -317,3 +317,12 @@ def test_pricing_clicks_wins_a_deal_that_needs_the_talon_played_in_order():
     budget = Budget(max_nodes=40_000)
     assert not best_first(space, root, budget.start(), 1.0).found
     assert best_first(space, root, budget.start(), 1.0, _priced(1.5)).found
+
+
+def test_drawing_one_the_quick_search_lays_talon_cards_only_to_use_them():
+    """Deal 203 drawing one is lost: with the talon duty, the quick space runs out in few
+    enough positions that the proof still fits a budget which, trying the talon cards in
+    every order, the quick search alone would spend."""
+    result = solve(RULES.new_game(203, draw=1), Budget(max_nodes=9_000))
+    assert result.status == "lost"
+
