@@ -105,12 +105,14 @@ def deal_fingerprint(game_id: str, seed: int, options: Mapping[str, Any]) -> str
 
 
 def proven_winnable(game_id: str, seed: int, options: Mapping[str, Any], seconds: float,
-                    cancel: threading.Event | None = None) -> bool:
-    """True when the solver finds a win for the deal within `seconds` and the winning line,
-    replayed through the rules, wins."""
+                    cancel: threading.Event | None = None, max_nodes: int | None = None
+                    ) -> bool:
+    """True when the solver finds a win for the deal within `seconds` (and `max_nodes`) and
+    the winning line, replayed through the rules, wins."""
     rules = GAMES[game_id]
     state = rules.new_game(seed, **options)
-    result = ADVISORS[game_id].solve(state, Budget(max_seconds=seconds, cancel=cancel))
+    budget = Budget(max_seconds=seconds, max_nodes=max_nodes, cancel=cancel)
+    result = ADVISORS[game_id].solve(state, budget)
     if result.status != "won" or result.line is None:
         return False
     for move in result.line:
@@ -119,16 +121,17 @@ def proven_winnable(game_id: str, seed: int, options: Mapping[str, Any], seconds
 
 
 def first_winnable(game_id: str, options: Mapping[str, Any], seeds: Iterable[int],
-                   seconds: float, per_deal: float, cancel: threading.Event | None = None
-                   ) -> int | None:
-    """The first of `seeds` proven winnable, spending at most `per_deal` seconds on each and
-    `seconds` in all; None when time runs out (or `cancel` is set) first."""
+                   seconds: float, per_deal: float, cancel: threading.Event | None = None,
+                   max_nodes: int | None = None) -> int | None:
+    """The first of `seeds` proven winnable, spending at most `per_deal` seconds (and
+    `max_nodes`) on each and `seconds` in all; None when time runs out (or `cancel` is set)
+    first."""
     deadline = time.perf_counter() + seconds
     for seed in seeds:
         left = deadline - time.perf_counter()
         if left <= 0 or (cancel is not None and cancel.is_set()):
             return None
-        if proven_winnable(game_id, seed, options, min(left, per_deal), cancel):
+        if proven_winnable(game_id, seed, options, min(left, per_deal), cancel, max_nodes):
             return seed
     return None
 

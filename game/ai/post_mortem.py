@@ -154,8 +154,9 @@ def find_culprit(rules: Any, states: Sequence[Any], budget: Budget | None = None
                  probe_seconds: float = PROBE_SECONDS,
                  decisive_seconds: float = DECISIVE_SECONDS) -> PostMortem:
     """The post-mortem of the game whose positions are `states` (the deal first), within
-    `budget` (its seconds cap the whole search, TOTAL_SECONDS if it sets none; its cancel
-    flag stops it). `on_probe(position)` is called before each position is solved."""
+    `budget` (its seconds cap the whole search, TOTAL_SECONDS if it sets none; its nodes cap
+    each position's solve; its cancel flag stops it). `on_probe(position)` is called before
+    each position is solved."""
     budget = budget or Budget()
     total = budget.max_seconds if budget.max_seconds is not None else TOTAL_SECONDS
     search = CulpritSearch(rules, states, probe_seconds, decisive_seconds)
@@ -168,6 +169,7 @@ def find_culprit(rules: Any, states: Sequence[Any], budget: Budget | None = None
         if on_probe is not None:
             on_probe(position)
         result = hints.can_win(rules, states[position],
-                               Budget(max_seconds=min(seconds, left), cancel=budget.cancel))
+                               Budget(max_seconds=min(seconds, left),
+                                      max_nodes=budget.max_nodes, cancel=budget.cancel))
         search.record(position, result)
     return search.outcome(time.perf_counter() - started)

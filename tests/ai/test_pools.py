@@ -88,6 +88,8 @@ def test_first_winnable_answers_a_proven_deal_within_its_time(good_data):
     options = dict(DRAW1.options)
     assert first_winnable("klondike", options, [proven], 10.0, 2.0) == proven
     assert first_winnable("klondike", options, [proven], 0.0, 2.0) is None  # no time at all
+    # Nor when the solver may visit too few positions to find the win.
+    assert first_winnable("klondike", options, [proven], 10.0, 2.0, max_nodes=1) is None
 
 
 def test_first_winnable_stops_when_cancelled():

@@ -216,3 +216,17 @@ def test_the_total_budget_and_the_cancel_flag_stop_the_search():
     probed = []
     found = find_culprit(rules, states, Budget(max_seconds=0.3), on_probe=probed.append)
     assert found.seconds < 1.0 and found.status == "unknown" and probed
+
+
+def test_each_position_is_solved_within_the_node_cap_of_the_whole_search(monkeypatch):
+    rules = GAMES["leap_year"]
+    states = [rules.new_game(seed) for seed in range(1, 4)]  # any positions will do
+    budgets = []
+
+    def can_win(rules, state, budget):
+        budgets.append(budget)
+        return SolveResult("unknown", None, 0, 0.0)
+
+    monkeypatch.setattr(hints, "can_win", can_win)
+    find_culprit(rules, states, Budget(max_seconds=5.0, max_nodes=1_234))
+    assert budgets and all(budget.max_nodes == 1_234 for budget in budgets)

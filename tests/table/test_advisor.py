@@ -17,7 +17,7 @@ from game.scenes.table import commands, winnable
 from game.scenes.table.advisor import DEAL_LABEL, DEMO_RUNNING, HINT_LABEL
 from game.scenes.table.leap_year import LeapYearTable
 from game.scenes.table.lucas_leaps import LucasLeapsTable
-from game.scenes.table.search_runner import SearchRunner
+from game.scenes.table.search_runner import SEARCH_NODES, SearchRunner
 from game.scenes.table.winnable import WINNABLE_NOTE
 
 from .positions import position, suit_up_to
@@ -145,6 +145,19 @@ def test_one_search_at_a_time_and_only_the_wanted_answer_arrives():
         runner.wait(0.01)
         runner.poll()
     assert answers == ["second"] and max(most) == 1
+
+
+def test_every_search_of_a_table_has_a_cap_on_its_positions_as_well_as_its_seconds():
+    """A proof keeps every position it saw: the cap bounds the window's memory."""
+    answers = []
+    runner = SearchRunner(on_error=lambda: answers.append("error"))
+    runner.start(None, lambda budget: (budget.max_nodes, budget.max_seconds), 5.0,
+                 answers.append)
+    deadline = time.monotonic() + 5
+    while runner.busy and time.monotonic() < deadline:
+        runner.wait(0.01)
+        runner.poll()
+    assert answers == [(SEARCH_NODES, 5.0)]
 
 
 def test_solve_says_a_near_won_deal_can_be_won_and_show_me_plays_it(make_table, manual):

@@ -293,7 +293,7 @@ class TableAdvisor:
         def work(budget: Budget) -> int | None:
             return first_winnable(game_id, options, candidates,
                                   budget.max_seconds or DEAL_SECONDS, DEAL_TRY_SECONDS,
-                                  budget.cancel)
+                                  budget.cancel, budget.max_nodes)
 
         def found(seed: int | None) -> None:
             deal(candidates[0] if seed is None else seed)

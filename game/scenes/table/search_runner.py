@@ -21,6 +21,11 @@ from game.engine.app import wake_loop
 
 log = logging.getLogger(__name__)
 
+# Positions a search may visit, whatever its seconds: a proof keeps every position it saw
+# (Leapfrog's about 250 bytes each), and the window must stay within its memory budget
+# (150 MB at 1920x1080, where the Leapfrog table alone takes 90).
+SEARCH_NODES = 200_000
+
 
 @dataclass(eq=False)
 class _Task:
@@ -55,7 +60,8 @@ class SearchRunner:
         """Cancel any search under way and run `work(budget)`; `on_done(answer)` follows on
         the UI thread."""
         self.cancel()
-        task = _Task(label, work, on_done, Budget(max_seconds=seconds, cancel=threading.Event()))
+        task = _Task(label, work, on_done, Budget(max_seconds=seconds, max_nodes=SEARCH_NODES,
+                                                    cancel=threading.Event()))
         self._live = task
         if self._thread is not None and self._thread.is_alive():
             self._waiting = task
