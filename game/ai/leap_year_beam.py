@@ -277,7 +277,8 @@ def beam_look(space: Any, root: Any, meter: Meter) -> SearchOutcome:
             if not meter.running():
                 break
             pilot = count % 2 == 0
-            width = PILOT_WIDTH << count // 2 % (PILOT_DOUBLINGS + 1) if pilot else BEAM_WIDTH
+            doublings = (count // 2) % (PILOT_DOUBLINGS + 1)
+            width = PILOT_WIDTH << doublings if pilot else BEAM_WIDTH
             outcome = leap_beam(moves, root, width, partial(beam_score, weights), pilot)
             if outcome.found:
                 break
