@@ -192,16 +192,22 @@ def sorted_piles(position: Position) -> bool:
                for pile in position.tableau)
 
 
+def fitting_piles(position: Position) -> list[int]:
+    """The piles whose top card fits a foundation, lowest card first (then by pile)."""
+    tops = [(pile[-1], index) for index, pile in enumerate(position.tableau)
+            if pile and fits(position, pile[-1])]
+    return [index for _, index in sorted(tops)]
+
+
 def lowest_first(position: Position) -> list[Step] | None:
     """The plays that win by sending the lowest top card that fits up, again and again,
     without dealing; None when that gets stuck first. It wins every goal position."""
     steps: list[Step] = []
     while not is_won(position):
-        tops = [(pile[-1], index) for index, pile in enumerate(position.tableau)
-                if pile and fits(position, pile[-1])]
-        if not tops:
+        piles = fitting_piles(position)
+        if not piles:
             return None
-        _, index = min(tops)
+        index = piles[0]
         position = play_top(position, index)
         steps.append((PLAY, index))
     return steps
@@ -218,9 +224,7 @@ class LeapYearSpace:
     def moves(self, position: Position) -> list[int]:
         if any(dead_rank(position.tableau, position.played, rank) for rank in position.fresh):
             return []
-        tops = [(pile[-1], index) for index, pile in enumerate(position.tableau)
-                if pile and fits(position, pile[-1])]
-        moves = [index for _, index in sorted(tops)]
+        moves = fitting_piles(position)
         if position.deals < len(self.stock.deals):
             moves.append(DEAL)
         return moves
