@@ -28,7 +28,10 @@ rank can never be finished. (The last rank-r card, say, must have no lower card 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
+from itertools import compress
+from operator import ne
 from typing import NamedTuple
 
 from game.ai.leap_year_beam import DEAL, LOOK_SHARE, beam_look
@@ -40,6 +43,7 @@ from game.rules.patience import FOUNDATION_REFS, KING, TABLEAU_REFS, deal_round_
 
 PER_RANK = 16  # cards of each rank in four decks, and foundations
 PLAY = "play"  # the step of a top card to a foundation; STOCK is the step of a deal
+RANKS_PLAYED = range(2, KING + 1)  # the ranks that go up from the tableau
 
 
 class Position(NamedTuple):
@@ -101,57 +105,94 @@ def play_top(position: Position, pile: int) -> Position:
                     deals, position.fresh + bytes((rank,)))
 
 
+def dealt(piles: Iterable[bytes], ranks: bytes) -> list[bytes]:
+    """The piles with one deal's `ranks` on them, one each."""
+    return [pile + ranks[index:index + 1] for index, pile in enumerate(piles)]
+
+
 def deal(position: Position, stock: Stock) -> Position:
     tableau, played, deals, fresh = position
     ranks = stock.deals[deals]
-    return Position(tuple(pile + ranks[index:index + 1] for index, pile in enumerate(tableau)),
-                    played, deals + 1, fresh + ranks)
+    return Position(tuple(dealt(tableau, ranks)), played, deals + 1, fresh + ranks)
 
 
-def settle(position: Position, record: list[Step] | None = None) -> Position:
-    """Make every safe play (see the module docstring), again and again."""
-    tableau, played, deals, fresh = position
-    piles: list[bytes] | None = None  # copied only once a play is made
-    counts = played
-    moved = True
-    while moved:
+def settle_in_place(piles: list[bytes], counts: bytearray, record: list[Step] | None,
+                    eager: bool) -> None:
+    """Make every safe play (see the module docstring), again and again; `eager`: then the
+    lowest top card that leaves a foundation for its rank after it, and so on (see
+    `eager_settle`). The search's hottest loop, hence one function working in place: each
+    pass over the piles makes the safe plays and notes the eager one, made only after a pass
+    found nothing safe (the counts it was chosen by are then still those of the piles)."""
+    while True:
         moved = False
-        for index, pile in enumerate(tableau if piles is None else piles):
+        best, best_rank = -1, KING + 1
+        for index in range(TABLEAU_PILES):
+            pile = piles[index]
             if not pile:
                 continue
             rank = pile[-1]
-            wanted = PER_RANK - counts[rank - 1]  # rank-r cards under this one needed
+            below = counts[rank - 1]
+            wanted = PER_RANK - below  # rank-r cards under this one needed
             if wanted > 0 and (wanted >= len(pile) or pile.count(rank, 0, -1) < wanted):
+                if eager and rank < best_rank and below - counts[rank] >= 2:
+                    best, best_rank = index, rank
                 continue
-            if piles is None:
-                piles, counts = list(tableau), bytearray(played)
             piles[index] = pile[:-1]
             counts[rank] += 1
             if record is not None:
                 record.append((PLAY, index))
             moved = True
-    if piles is None:
+        if moved:
+            continue
+        if best < 0:
+            return
+        piles[best] = piles[best][:-1]
+        counts[best_rank] += 1
+        if record is not None:
+            record.append((PLAY, best))
+
+
+def settled(position: Position, record: list[Step] | None, eager: bool,
+            move: int | None = None, stock: Stock | None = None) -> Position:
+    """`position` after `move` (a top card's pile, or DEAL from `stock`; None: no move), then
+    its safe plays, and with `eager` the eager ones too. Its `fresh` ranks are those the
+    move dealt and those whose count on the foundations changed."""
+    tableau, played, deals, fresh = position
+    piles = list(tableau)
+    counts = bytearray(played)
+    if move == DEAL:
+        ranks = stock.deals[deals]
+        piles = dealt(piles, ranks)
+        deals += 1
+        fresh = ranks
+        if record is not None:
+            record.append(STOCK)
+    elif move is not None:
+        pile = piles[move]
+        piles[move] = pile[:-1]
+        counts[pile[-1]] += 1
+        fresh = b""
+        if record is not None:
+            record.append((PLAY, move))
+    settle_in_place(piles, counts, record, eager)
+    if move is None and counts == played:
         return position
-    changed = bytes(rank for rank in range(2, KING + 1) if counts[rank] != played[rank])
+    changed = bytes(compress(RANKS_PLAYED, map(ne, counts[2:], played[2:])))
     return Position(tuple(piles), bytes(counts), deals, fresh + changed)
+
+
+def settle(position: Position, record: list[Step] | None = None) -> Position:
+    """Make every safe play (see the module docstring), again and again."""
+    return settled(position, record, eager=False)
 
 
 def eager_settle(position: Position, record: list[Step] | None = None) -> Position:
     """The safe plays, and every top card that leaves a foundation for its rank after it,
     lowest first. Not safe: a quick search makes them without branching, since a winning
     line seldom holds a card back but for the last foundation that takes it."""
-    position = settle(position, record)
-    while True:
-        played = position.played
-        tops = [(pile[-1], index) for index, pile in enumerate(position.tableau)
-                if pile and played[pile[-1] - 1] - played[pile[-1]] >= 2]
-        if not tops:
-            return position
-        _, index = min(tops)
-        position = play_top(position, index)
-        if record is not None:
-            record.append((PLAY, index))
-        position = settle(position, record)
+    return settled(position, record, eager=True)
+
+
 @lru_cache(maxsize=1 << 16)
 def held_under(pile: bytes) -> tuple[tuple[int, ...], ...]:
     """For each rank r: for each rank-r card of `pile` with cards of rank r or lower under
@@ -171,7 +212,13 @@ def dead_rank(tableau: tuple[bytes, ...], played: bytes | bytearray, rank: int) 
     """True when the rank-`rank` cards left cannot be given an order of play (see the
     module docstring). Cards with nothing of their rank or lower under them may go up last
     of all, so they never make a rank dead."""
-    mosts = [most for pile in tableau for most in held_under(pile)[rank]]
+    return dead_among([held_under(pile) for pile in tableau], played, rank)
+
+
+def dead_among(helds: list[tuple[tuple[int, ...], ...]], played: bytes | bytearray,
+               rank: int) -> bool:
+    """`dead_rank` from the piles' `held_under`, worked out once for all the ranks asked."""
+    mosts = [most for held in helds for most in held[rank]]
     if not mosts:
         return False
     left = PER_RANK - played[rank]
@@ -219,11 +266,14 @@ class LeapYearSpace:
 
     def __init__(self, stock: Stock, eager: bool = False) -> None:
         self.stock = stock
-        self.settle = eager_settle if eager else settle
+        self.eager = eager
 
     def moves(self, position: Position) -> list[int]:
-        if any(dead_rank(position.tableau, position.played, rank) for rank in position.fresh):
-            return []
+        fresh = position.fresh
+        if fresh:
+            helds = [held_under(pile) for pile in position.tableau]
+            if any(dead_among(helds, position.played, rank) for rank in set(fresh)):
+                return []
         moves = fitting_piles(position)
         if position.deals < len(self.stock.deals):
             moves.append(DEAL)
@@ -231,16 +281,8 @@ class LeapYearSpace:
 
     def play(self, position: Position, move: int, record: list[Step] | None = None
              ) -> Position:
-        position = position._replace(fresh=b"")  # the parent's were looked at
-        if move == DEAL:
-            position = deal(position, self.stock)
-            if record is not None:
-                record.append(STOCK)
-        else:
-            position = play_top(position, move)
-            if record is not None:
-                record.append((PLAY, move))
-        return self.settle(position, record)
+        # The parent's fresh ranks were looked at: the child's are the move's own.
+        return settled(position, record, self.eager, move, self.stock)
 
     def key(self, position: Position) -> tuple:
         return position.tableau, position.deals

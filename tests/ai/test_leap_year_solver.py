@@ -17,6 +17,7 @@ from game.ai.leap_year_solver import (
     auto_finish_line,
     dead_rank,
     deal,
+    eager_settle,
     is_dead,
     no_productive_moves,
     position_of,
@@ -282,7 +283,7 @@ def test_the_quick_space_plays_a_card_at_once_while_its_rank_has_two_foundations
     assert settle(position) == position
     space = LeapYearSpace(stock_of(state), eager=True)
     steps: list = []
-    quick = space.settle(position, steps)
+    quick = eager_settle(position, steps)
     assert steps == [(leap_year_solver.PLAY, 0)]
     assert quick.tableau[0] == b"" and quick.tableau[1] == position.tableau[1]
     assert len(space.moves(quick)) == 7
