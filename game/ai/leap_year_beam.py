@@ -125,16 +125,16 @@ def worth_dealing(position: Any, coming: bytes) -> bool:
 def next_play(piles: Any, played: Any) -> int | None:
     """The pile whose top card a playout puts up next: the lowest card that fits; of two of
     a rank, the one over the lower card, which may go up next (an emptied pile shows
-    nothing). None when no top card fits."""
+    nothing). None when no top card fits. Every playout step asks, hence the plain loop."""
     best = None
-    best_key = (KING + 1, 0)
+    best_rank = best_under = KING + 1
     for index, pile in enumerate(piles):
         if pile:
             rank = pile[-1]
-            if played[rank - 1] > played[rank]:
-                key = (rank, pile[-2] if len(pile) > 1 else KING + 1)
-                if key < best_key:
-                    best, best_key = index, key
+            if rank <= best_rank and played[rank - 1] > played[rank]:
+                under = pile[-2] if len(pile) > 1 else KING + 1
+                if rank < best_rank or under < best_under:
+                    best, best_rank, best_under = index, rank, under
     return best
 
 
