@@ -136,18 +136,20 @@ def test_every_table_shows_its_deal_number(make_table, context, game_id):
 BUSY = "Checking move 4 of 74…"
 
 
-def drawn_notices(table, monkeypatch, text, actions):
-    """The toast showing `text` and the busy line, as the table draws them: their areas."""
+def drawn_notices(table, monkeypatch, text, actions, busy_text=BUSY):
+    """The toast showing `text` (None: no toast) and the busy line saying `busy_text`, as the
+    table draws them: their areas."""
     advisor = table.scene.advisor
     busy: list[pygame.Rect] = []
 
-    def record(*args):
-        busy.append(draw_status(*args))
+    def record(*args, **kwargs):
+        busy.append(draw_status(*args, **kwargs))
         return busy[-1]
 
     monkeypatch.setattr(advisor_module, "draw_status", record)
-    monkeypatch.setattr(advisor, "status_text", lambda: BUSY)
-    advisor.toast.show(text, actions)
+    monkeypatch.setattr(advisor, "status_text", lambda: busy_text)
+    if text is not None:
+        advisor.toast.show(text, actions)
     table.app.draw()
     return advisor.toast, busy
 
@@ -178,6 +180,26 @@ def test_a_short_answer_leaves_the_read_out_in_sight_on_a_wide_window(make_table
     toast, busy = drawn_notices(table, monkeypatch, "Yes: this deal can still be won.", ())
     assert toast.area.right < table.scene.toolbar.readout_left
     assert busy, "the busy line shows beside the answer"
+
+
+@pytest.mark.parametrize("answer_text", [None, "Yes: this deal can still be won.",
+                                         "No: this deal can no longer be won from here."])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_busy_line_hides_the_read_out_whole_or_not_at_all(make_table, context, monkeypatch,
+                                                              size, answer_text):
+    table = make_table(late_state("leap_year"), game=LeapYearTable(context), size=size)
+    toast, busy = drawn_notices(table, monkeypatch, answer_text, [("New game", lambda: None)],
+                                advisor_module.DEMO_RUNNING)
+    toolbar = table.scene.toolbar
+    readings = (toolbar.readout_left,
+                toolbar.rect.right - max(8, toolbar.rect.height // 3))  # from the strip
+    assert busy or answer_text is not None, "with no answer shown, the busy line shows"
+    for area in busy:
+        beside = area.right <= readings[0]
+        over_all = area.left <= readings[0] and area.right >= readings[1]
+        assert beside or over_all, (area, readings)
+        if toast.shown:
+            assert not area.colliderect(toast.area)
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -403,20 +403,25 @@ class TableAdvisor:
 
     def draw(self, surface: pygame.Surface) -> None:
         """The toast and the busy line in the toolbar's band, right of its buttons and never
-        over one another: the toast left of the read-out when it fits there whole, else over
-        the read-out; the busy line in the room left beside the toast, if any."""
+        over one another: each left of the read-out when it fits there whole, else over the
+        read-out, which it then hides whole (`readout_left` is where its leftmost reading
+        begins)."""
         band, margin, left = self._band()
-        readout = self.table.toolbar.readout_left  # hidden whole or not at all
-        slots = [(left, band.right - margin)]
+        readout = self.table.toolbar.readout_left
+        beside = (left, readout - margin)  # room for the busy line with the read-out in sight
+        over: tuple[int, int] | None = (left, band.right - margin)  # room over the read-out
         if self.toast.shown:
             if self.toast.natural_width(band) <= readout - margin - left:
                 area = self.toast.draw(surface, band, readout - margin, left, readout - margin)
-                slots = [(left, area.left - margin), (area.right + margin, band.right - margin)]
+                over = (area.right + margin, band.right - margin)
             else:
                 area = self.toast.draw(surface, band, readout, left, band.right - margin)
-                slots = [(left, area.left - margin)]
+                over = None
+            beside = (left, area.left - margin)
         text = self.status_text()
-        for start, end in slots:
-            if text is not None and status_fits(text, start, end):
-                draw_status(surface, text, band, end, start)
-                break
+        if text is None:
+            return
+        if status_fits(text, *beside):
+            draw_status(surface, text, band, beside[1], beside[0])
+        elif over is not None and status_fits(text, *over):
+            draw_status(surface, text, band, over[1], over[0], cover_from=readout)

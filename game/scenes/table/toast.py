@@ -66,9 +66,10 @@ def status_fits(text: str, left: int, right: int) -> bool:
 
 
 def draw_status(surface: pygame.Surface, text: str, band: pygame.Rect, right: int,
-                left: int | None = None) -> pygame.Rect:
+                left: int | None = None, cover_from: int | None = None) -> pygame.Rect:
     """The busy line in `band` between `left` (the band's left by default) and `right`,
-    against `right`; the area it covers."""
+    against `right`, its pill reaching left to `cover_from` at least (never past `left`) so
+    that what it hides is hidden whole; the area it covers."""
     size = text_size(band)
     margin = _margin(band)
     left = band.x + margin if left is None else left
@@ -76,7 +77,8 @@ def draw_status(surface: pygame.Surface, text: str, band: pygame.Rect, right: in
             + size * 2 > right - left:
         size -= 1
     ink = render_text(text, size, palette.TEXT)
-    area = pygame.Rect(0, 0, ink.get_width() + size * 2, band.height - 2 * margin)
+    reach = right - max(left, right if cover_from is None else cover_from)
+    area = pygame.Rect(0, 0, max(ink.get_width() + size * 2, reach), band.height - 2 * margin)
     area.midright = (right, band.centery)
     surface.blit(pill(area.size, False), area)
     surface.blit(ink, ink.get_rect(center=area.center))
