@@ -229,8 +229,14 @@ def dead_among(helds: list[tuple[tuple[int, ...], ...]], played: bytes | bytearr
 def is_dead(position: Position) -> bool:
     """True when some rank can never be finished. Only the ranks a move plays or deals can
     change this, so the search looks at the ranks of `Position.fresh`; this at every rank."""
-    return any(dead_rank(position.tableau, position.played, rank)
-               for rank in range(2, KING + 1))
+    return dead_in(position, RANKS_PLAYED)
+
+
+def dead_in(position: Position, ranks: Iterable[int]) -> bool:
+    """True when one of `ranks` can never be finished (`dead_rank`), the piles' cards under
+    each card worked out once for them all."""
+    helds = [held_under(pile) for pile in position.tableau]
+    return any(dead_among(helds, position.played, rank) for rank in ranks)
 
 
 def sorted_piles(position: Position) -> bool:
@@ -269,11 +275,8 @@ class LeapYearSpace:
         self.eager = eager
 
     def moves(self, position: Position) -> list[int]:
-        fresh = position.fresh
-        if fresh:
-            helds = [held_under(pile) for pile in position.tableau]
-            if any(dead_among(helds, position.played, rank) for rank in set(fresh)):
-                return []
+        if position.fresh and dead_in(position, set(position.fresh)):
+            return []
         moves = fitting_piles(position)
         if position.deals < len(self.stock.deals):
             moves.append(DEAL)
