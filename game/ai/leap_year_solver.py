@@ -17,17 +17,21 @@ fewer than the `played[r - 1] - played[r]` foundations showing r - 1 now (and th
 only drops by those plays). So each of them still finds a foundation when this card went up
 first, and the rest of the line, unchanged, wins too.
 
-Lost positions cut off at once, by counting. Foundations never show more cards of rank r
-than of rank r - 1, so when u cards of some rank s <= r lie under a rank-r card x in its
-pile, all still unplayed when x goes up, at most 16 - u cards of rank r are up after x:
-x can be at most the (n - u)-th of the n rank-r cards left to go up. Giving each rank-r card
-on the tableau such a latest place (n for those in the stock, whose piles are unknown yet),
-distinct places 1..n exist only when, latest places sorted, the k-th is at least k; else the
-rank can never be finished. (The last rank-r card, say, must have no lower card under it.)
+Lost positions cut off at once, by counting. Number the rank-r cards 1 to 16 in the order
+they go up. Foundations never show more cards of rank r than of rank r - 1, so a rank-r card
+x lying above a card y of rank s <= r goes up while y, and every rank-s card numbered after
+y, is still down: x's number is below y's. So each card has a latest number: 16 at most,
+and below that of every card of its rank or lower under it. When several rank-s cards lie
+under x, their numbers differ too, so the first of them to go up is numbered at most the k-th
+lowest of their latest numbers less k - 1, and x below that. (With nothing of its rank or
+lower under it, or in the stock, whose piles are unknown yet, a card may be the 16th.) The
+cards still down get distinct numbers above those up only when, latest numbers sorted, the
+k-th is at least `played[r] + k`; else the rank can never be finished.
 """
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Iterable
 from functools import lru_cache
 from itertools import compress
@@ -195,16 +199,23 @@ def eager_settle(position: Position, record: list[Step] | None = None) -> Positi
 
 @lru_cache(maxsize=1 << 16)
 def held_under(pile: bytes) -> tuple[tuple[int, ...], ...]:
-    """For each rank r: for each rank-r card of `pile` with cards of rank r or lower under
-    it, the most cards of any one such rank under it. Piles recur from position to position
-    (a move changes one), hence the cache."""
-    beneath = [0] * (KING + 1)
+    """For each rank r: for each rank-r card of `pile` that cannot be the last of its rank to
+    go up, how many places before the last it must be at least (16 less its latest place;
+    see the module docstring). Piles recur from position to position (a move changes one),
+    hence the cache."""
     held: list[list[int]] = [[] for _ in range(KING + 1)]
+    # beneath[s]: the latest places of the rank-s cards below, lowest first.
+    beneath: list[list[int]] = [[] for _ in range(KING + 1)]
     for rank in pile:
-        most = max(beneath[1:rank + 1])
-        if most:
-            held[rank].append(most)
-        beneath[rank] += 1
+        latest = PER_RANK
+        for lower in beneath[1:rank + 1]:
+            # Those cards take distinct places: the k-th lowest latest place less k bounds
+            # the first of them to go up, and this card goes up before it.
+            for k, place in enumerate(lower):
+                latest = min(latest, place - k - 1)
+        if latest < PER_RANK:
+            held[rank].append(PER_RANK - latest)
+        insort(beneath[rank], latest)
     return tuple(map(tuple, held))
 
 

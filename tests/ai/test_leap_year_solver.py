@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -233,6 +234,27 @@ def test_a_queen_over_both_jacks_left_is_dead_though_another_queen_lies_free():
     position = position_of(state)
     assert is_dead(position)
     assert winnable_by_rules(state) is False
+
+
+def test_a_seven_over_a_rising_run_is_dead_though_each_card_has_one_lower_card_under_it():
+    # Fourteen of each of 5, 6 and 7 are up. The 7 of spades must go up before the 6 and 5
+    # under it, so as the 15th 7 at best, needing the other 6 up first, and that one the
+    # other 5: then the 6 of spades can never go up. No rank has two cards under one card.
+    state = endgame([["5S", "6S", "7S"], ["5H"], ["6H"], ["7H"],
+                     ["KS", "QS", "JS", "TS", "9S", "8S"], ["KH", "QH", "JH", "TH", "9H", "8H"]],
+                    {0: 9, 1: 9})
+    assert is_dead(position_of(state))
+    assert winnable_by_rules(state) is False
+
+
+@pytest.mark.parametrize("seed", [203, 210])
+def test_no_position_along_a_winning_line_is_called_dead(seed):
+    state = RULES.new_game(seed)
+    result = solve(state, ENOUGH)
+    assert result.status == "won"
+    for move in result.line:
+        assert not is_dead(position_of(state))
+        state = RULES.apply(state, move)
 
 
 @settings(max_examples=12, deadline=None)
