@@ -198,43 +198,39 @@ def eager_settle(position: Position, record: list[Step] | None = None) -> Positi
 
 
 @lru_cache(maxsize=1 << 16)
-def held_under(pile: bytes) -> tuple[tuple[int, ...], ...]:
-    """For each rank r: for each rank-r card of `pile` that cannot be the last of its rank to
-    go up, how many places before the last it must be at least (16 less its latest place;
-    see the module docstring). Piles recur from position to position (a move changes one),
-    hence the cache."""
-    held: list[list[int]] = [[] for _ in range(KING + 1)]
-    # beneath[s]: the latest places of the rank-s cards below, lowest first.
+def latest_numbers(pile: bytes) -> tuple[tuple[int, ...], ...]:
+    """For each rank r: the latest numbers below 16 of the rank-r cards of `pile` (see the
+    module docstring). Piles recur from position to position (a move changes one), hence
+    the cache."""
+    latest: list[list[int]] = [[] for _ in range(KING + 1)]
+    # beneath[s]: the latest numbers of the rank-s cards below, lowest first.
     beneath: list[list[int]] = [[] for _ in range(KING + 1)]
     for rank in pile:
-        latest = PER_RANK
+        number = PER_RANK
         for lower in beneath[1:rank + 1]:
-            # Those cards take distinct places: the k-th lowest latest place less k bounds
-            # the first of them to go up, and this card goes up before it.
-            for k, place in enumerate(lower):
-                latest = min(latest, place - k - 1)
-        if latest < PER_RANK:
-            held[rank].append(PER_RANK - latest)
-        insort(beneath[rank], latest)
-    return tuple(map(tuple, held))
+            # Those cards' numbers differ: the first of them to go up is numbered at most
+            # the k-th lowest latest number less k - 1, and this card goes up before it.
+            for k, later in enumerate(lower):
+                number = min(number, later - k - 1)
+        if number < PER_RANK:
+            latest[rank].append(number)
+        insort(beneath[rank], number)
+    return tuple(map(tuple, latest))
 
 
 def dead_rank(tableau: tuple[bytes, ...], played: bytes | bytearray, rank: int) -> bool:
-    """True when the rank-`rank` cards left cannot be given an order of play (see the
-    module docstring). Cards with nothing of their rank or lower under them may go up last
-    of all, so they never make a rank dead."""
-    return dead_among([held_under(pile) for pile in tableau], played, rank)
+    """True when the rank-`rank` cards left cannot be numbered (see the module docstring).
+    Cards that may be the 16th never make a rank dead."""
+    return dead_among([latest_numbers(pile) for pile in tableau], played, rank)
 
 
-def dead_among(helds: list[tuple[tuple[int, ...], ...]], played: bytes | bytearray,
+def dead_among(piles_latest: list[tuple[tuple[int, ...], ...]], played: bytes | bytearray,
                rank: int) -> bool:
-    """`dead_rank` from the piles' `held_under`, worked out once for all the ranks asked."""
-    mosts = [most for held in helds for most in held[rank]]
-    if not mosts:
-        return False
-    left = PER_RANK - played[rank]
-    mosts.sort(reverse=True)
-    return any(left - most < place for place, most in enumerate(mosts, 1))
+    """`dead_rank` from the piles' `latest_numbers`, worked out once for all the ranks
+    asked."""
+    latest = sorted(number for pile in piles_latest for number in pile[rank])
+    up = played[rank]
+    return any(number < up + k for k, number in enumerate(latest, 1))
 
 
 def is_dead(position: Position) -> bool:
@@ -244,10 +240,10 @@ def is_dead(position: Position) -> bool:
 
 
 def dead_in(position: Position, ranks: Iterable[int]) -> bool:
-    """True when one of `ranks` can never be finished (`dead_rank`), the piles' cards under
-    each card worked out once for them all."""
-    helds = [held_under(pile) for pile in position.tableau]
-    return any(dead_among(helds, position.played, rank) for rank in ranks)
+    """True when one of `ranks` can never be finished (`dead_rank`), each pile's latest
+    numbers worked out once for them all."""
+    piles_latest = [latest_numbers(pile) for pile in position.tableau]
+    return any(dead_among(piles_latest, position.played, rank) for rank in ranks)
 
 
 def sorted_piles(position: Position) -> bool:
