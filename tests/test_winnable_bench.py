@@ -27,13 +27,15 @@ def test_the_interval_holds_the_share_and_stays_within_0_and_1(trials, data):
 
 
 def test_the_figures_count_each_verdict_and_bound_the_share():
-    answers = [("won", 1.0)] * 6 + [("lost", 2.0)] * 2 + [("unknown", 10.0)] * 2
+    answers = ([("won", 1.0, 500)] * 6 + [("lost", 2.0, 1_000)] * 2
+               + [("unknown", 10.0, 7_000)] * 2)
     got = {figure.metric: figure.value for figure in figures("leapfrog", answers)}
     assert (got["won"], got["lost"], got["unknown"]) == (6, 2, 2)
     assert got["settled_rate"] == 80 and got["winnable_of_settled"] == 75
     assert got["winnable_of_settled_ci95_low"] < 75 < got["winnable_of_settled_ci95_high"]
     assert (got["winnable_at_least"], got["winnable_at_most"]) == (60, 80)
     assert got["winnable_at_least_ci95_low"] < 60 and got["winnable_at_most_ci95_high"] > 80
+    assert got["seconds_median"] == 1.0 and got["positions_per_s"] == 19_000 / 30
 
 
 def test_every_solitaire_is_measured():

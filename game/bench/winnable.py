@@ -47,20 +47,23 @@ DEALS_WITHIN_ALL, LIMIT_WITHIN_ALL = 10, 2.0
 STATUSES = ("won", "lost", "unknown")
 
 
-def verdict(case_name: str, seed: int, limit: float, nodes: int | None) -> tuple[str, float]:
-    """The solver's answer for one deal, and the CPU seconds it took."""
+def verdict(case_name: str, seed: int, limit: float, nodes: int | None
+            ) -> tuple[str, float, int]:
+    """The solver's answer for one deal, the CPU seconds it took and the positions it
+    visited."""
     case = CASES[case_name]
     state = GAMES[case.game_id].new_game(seed, **dict(case.options))
     # CPU time, so that a busy machine does not cost a deal its verdict.
     budget = Budget(max_nodes=nodes, max_seconds=limit, clock=time.process_time)
     result = ADVISORS[case.game_id].solve(state, budget)
-    return result.status, result.seconds
+    return result.status, result.seconds, result.nodes
 
 
-def figures(case_name: str, answers: list[tuple[str, float]]) -> Iterator[Measurement]:
-    """The counts, the winnable share with its intervals, and the median time."""
+def figures(case_name: str, answers: list[tuple[str, float, int]]) -> Iterator[Measurement]:
+    """The counts, the winnable share with its intervals, the median time, and the
+    positions searched a second: the counts at a time limit follow the machine's speed."""
     case = f"{case_name} winnable"
-    counts = {status: sum(1 for got, _ in answers if got == status) for status in STATUSES}
+    counts = {status: sum(1 for got, _, _ in answers if got == status) for status in STATUSES}
     won, lost, unknown = (counts[status] for status in STATUSES)
     deals = len(answers)
     for status, count in counts.items():
@@ -78,8 +81,12 @@ def figures(case_name: str, answers: list[tuple[str, float]]) -> Iterator[Measur
     yield Measurement("solvers", case, "winnable_at_most_ci95_high",
                       100 * wilson(won + unknown, deals)[1], "%")
     yield Measurement("solvers", case, "seconds_median",
-                      statistics.median(seconds for _, seconds in answers), "s",
+                      statistics.median(seconds for _, seconds, _ in answers), "s",
                       higher_is_better=False)
+    seconds = sum(seconds for _, seconds, _ in answers)
+    if seconds:
+        yield Measurement("solvers", case, "positions_per_s",
+                          sum(nodes for _, _, nodes in answers) / seconds, "1/s")
 
 
 def measure(case_name: str, seeds: range, limit: float, nodes: int | None, jobs: int
