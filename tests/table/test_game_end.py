@@ -63,11 +63,17 @@ def test_a_leapfrog_win_the_computer_played_pays_nothing(leapfrog_table, context
     summary = table.top
     assert summary.headline == "Solved by the computer"
     assert not summary.result.won and summary.confetti == 1.0
+    # 88 in sequence, 240 in position, 40 for the suits: the win's 400 is not in the score.
+    assert summary.result.score == 368
     rows = dict(summary.result.rows)
     assert rows["Win bonus (the computer played)"] == "not paid"
     assert rows["This game's winnings"] == "0"
-    assert rows["Not paid: the computer helped"] == "+668"
+    assert rows["Not paid: the computer helped"] == "+268"
     assert rows["Accumulated winnings"] == "+30"
+    game = table.scene.game
+    assert game.score_text(table.state, assisted=True) == "Score 368"
+    assert game.score_text(table.state) == "Score 768"
+    assert game.decoration_key(table.state, assisted=True) != game.decoration_key(table.state)
     stats = context.stats.get("leapfrog")
     assert (stats.played, stats.won) == (2, 0)
     assert stats.total_winnings == 30 and stats.best_winnings == 30

@@ -300,7 +300,7 @@ def show_summary(table: CardTableScene) -> None:
     rows[at:at] = outcome
     undo = not won and not session.recorded and session.history.can_undo
     result = GameResult(game.game_id, title, won and not session.assisted,
-                        game.summary_score(state), tuple(rows),
+                        game.summary_score(state, assisted=session.assisted), tuple(rows),
                         play_again=lambda: new_deal(table), to_menu=lambda: leave(table),
                         actions=((("Undo", lambda: take_back(table)),) if undo else ())
                         + post_mortem.actions(table),

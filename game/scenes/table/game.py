@@ -107,13 +107,14 @@ class TableGame:
         count = len(self.piles(state).get(self.stock_pile, ()))
         return str(count) if count else None
 
-    def decoration_key(self, state: Any) -> Hashable:
+    def decoration_key(self, state: Any, *, assisted: bool = False) -> Hashable:
         """Changes whenever `paint_decorations` would paint something else."""
         return None
 
-    def paint_decorations(self, surface: pygame.Surface, state: Any,
-                          layout: TableLayout) -> None:
-        """Paint anything beyond cards and outlines (a side panel) under the cards."""
+    def paint_decorations(self, surface: pygame.Surface, state: Any, layout: TableLayout, *,
+                          assisted: bool = False) -> None:
+        """Paint anything beyond cards and outlines (a side panel) under the cards;
+        `assisted`: the computer helped play the game."""
 
     # Moves ------------------------------------------------------------------------------
 
@@ -172,7 +173,8 @@ class TableGame:
         """The toolbar's score; `assisted`: the computer helped, so no money would be paid."""
         return f"Score {self.rules.score(state):,}"
 
-    def summary_score(self, state: Any) -> int | str:
+    def summary_score(self, state: Any, *, assisted: bool = False) -> int | str:
+        """The summary's final score; `assisted`: the computer helped play the game."""
         return self.rules.score(state)
 
     def summary_rows(self, state: Any, moves: int, seconds: float) -> Rows:

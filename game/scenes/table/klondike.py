@@ -70,14 +70,14 @@ class KlondikeTable(TableGame):
 
     # The deck-contents panel ------------------------------------------------------------
 
-    def decoration_key(self, state: KlondikeState) -> Hashable:
+    def decoration_key(self, state: KlondikeState, *, assisted: bool = False) -> Hashable:
         if not self.settings.show_deck_contents:
             return None
         return (state.stock, state.waste, pass_available(state),
                 self.context.settings.appearance.deck)
 
     def paint_decorations(self, surface: pygame.Surface, state: KlondikeState,
-                          layout: TableLayout) -> None:
+                          layout: TableLayout, *, assisted: bool = False) -> None:
         if layout.panel is not None and self.settings.show_deck_contents:
             paint_deck_panel(surface, layout.panel, deck_groups(state), state.options.draw,
                              self.context.settings.appearance.deck)
@@ -108,7 +108,7 @@ class KlondikeTable(TableGame):
             return f"{dollars(state.score)}  (total {dollars(balance)})"
         return dollars(state.score)
 
-    def summary_score(self, state: KlondikeState) -> int | str:
+    def summary_score(self, state: KlondikeState, *, assisted: bool = False) -> int | str:
         return dollars(state.score) if self._vegas(state) else state.score
 
     def summary_rows(self, state: KlondikeState, moves: int, seconds: float) -> Rows:

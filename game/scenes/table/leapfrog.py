@@ -42,6 +42,11 @@ def signed(amount: int) -> str:
     return f"−{-amount:,}" if amount < 0 else "0"
 
 
+def earned_score(parts: ScoreBreakdown, assisted: bool) -> int:
+    """The score a game earns: a game the computer helped play earns no win bonus."""
+    return parts.total - (parts.bonus if assisted else 0)
+
+
 def _amount_colour(amount: int) -> palette.Colour:
     return palette.GOOD if amount > 0 else palette.BAD if amount < 0 else palette.TEXT
 
@@ -101,19 +106,25 @@ class LeapfrogTable(TableGame):
         """The accumulated winnings of the games recorded (the game in play not among them)."""
         return self.context.stats.get(GAME_ID).total_winnings
 
-    def decoration_key(self, state: LeapfrogState) -> Hashable:
-        return (*self._facts(state), self._winnings_so_far())
+    def decoration_key(self, state: LeapfrogState, *, assisted: bool = False) -> Hashable:
+        return (*self._facts(state), assisted, self._winnings_so_far())
 
     def paint_decorations(self, surface: pygame.Surface, state: LeapfrogState,
-                          layout: TableLayout) -> None:
+                          layout: TableLayout, *, assisted: bool = False) -> None:
         mark = dead_gap_mark(layout.card_size)
         for cell in self.dead_gaps(state):
             surface.blit(mark, layout.piles[cell].rect)
         if layout.panel is not None:
             paint_score_band(surface, layout.panel, self.breakdown(state),
-                             self._winnings_so_far())
+                             self._winnings_so_far(), assisted=assisted)
 
     # Scores and the end -----------------------------------------------------------------
+
+    def score_text(self, state: LeapfrogState, *, assisted: bool = False) -> str:
+        return f"Score {self._earned_score(state, assisted):,}"
+
+    def summary_score(self, state: LeapfrogState, *, assisted: bool = False) -> int:
+        return self._earned_score(state, assisted)
 
     def summary_rows(self, state: LeapfrogState, moves: int, seconds: float) -> Rows:
         parts = self.breakdown(state)
@@ -135,7 +146,7 @@ class LeapfrogTable(TableGame):
         else:
             bonus = ("Win bonus: four times the buy-in!", f"+{parts.bonus}")
         rows = [bonus, ("Buy-in", signed(-BUY_IN)), ("This game's winnings", signed(winnings))]
-        unpaid = self.rules.winnings(state) - winnings
+        unpaid = earned - BUY_IN - winnings
         if unpaid:
             rows.append(("Not paid: the computer helped", signed(unpaid)))
         else:  # nothing to hold back, but the player should still know why it is not a win
@@ -145,9 +156,7 @@ class LeapfrogTable(TableGame):
         return tuple(rows)
 
     def _earned_score(self, state: LeapfrogState, assisted: bool) -> int:
-        """The score the game earns: a game the computer helped play earns no win bonus."""
-        parts = self.breakdown(state)
-        return parts.total - (parts.bonus if assisted else 0)
+        return earned_score(self.breakdown(state), assisted)
 
     def record(self, state: LeapfrogState, won: bool, seconds: float, *, assisted: bool = False,
                key: str | None = None) -> list[str]:
@@ -177,18 +186,22 @@ def dead_gap_mark(size: tuple[int, int]) -> pygame.Surface:
 
 
 def paint_score_band(surface: pygame.Surface, rect: pygame.Rect, parts: ScoreBreakdown,
-                     winnings: int) -> None:
+                     winnings: int, *, assisted: bool = False) -> None:
     """The live score in slots: its four kinds of points, the total, the total after the
-    buy-in and the winnings of the games recorded so far."""
+    buy-in and the winnings of the games recorded so far. A game the computer helped play
+    earns no win bonus."""
     surface.blit(panel_surface(rect.size), rect)
-    bonus_colour = palette.ACCENT_BRIGHT if parts.bonus else palette.TEXT_DIM
+    paid = parts.bonus and not assisted
+    bonus = f"+{WIN_BONUS}" if paid else "not paid" if parts.bonus else "–"
+    bonus_colour = palette.ACCENT_BRIGHT if paid else palette.TEXT_DIM
+    score = earned_score(parts, assisted)
     slots = [
         ("Sequence", str(parts.sequence), palette.TEXT),
         ("Position", str(parts.position), palette.TEXT),
         ("Suits", str(parts.suits), palette.TEXT),
-        ("Win bonus", f"+{WIN_BONUS}" if parts.bonus else "–", bonus_colour),
-        ("Score", str(parts.total), palette.ACCENT_BRIGHT),
-        ("After buy-in", signed(parts.total - BUY_IN), _amount_colour(parts.total - BUY_IN)),
+        ("Win bonus", bonus, bonus_colour),
+        ("Score", str(score), palette.ACCENT_BRIGHT),
+        ("After buy-in", signed(score - BUY_IN), _amount_colour(score - BUY_IN)),
         ("Winnings so far", signed(winnings), _amount_colour(winnings)),
     ]
     pad = max(6, rect.height // 8)

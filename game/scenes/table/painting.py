@@ -24,7 +24,8 @@ def backdrop_key(table: CardTableScene) -> tuple:
     """Changes whenever `paint_background` would paint something else."""
     state = table.session.state
     ghosts = tuple(table.game.ghost(key, state) for key in table.view.layout.piles)
-    return (ghosts, table.game.stock_label(state), table.game.decoration_key(state),
+    return (ghosts, table.game.stock_label(state),
+            table.game.decoration_key(state, assisted=table.session.assisted),
             table.context.settings.appearance.felt)
 
 
@@ -40,7 +41,7 @@ def paint_background(table: CardTableScene, surface: pygame.Surface) -> None:
     if label is not None and layout.stock_label_at is not None:
         badge = stock_badge(label, max(17, round(layout.card_width * 0.16)))
         surface.blit(badge, badge.get_rect(midtop=layout.stock_label_at))
-    table.game.paint_decorations(surface, state, layout)
+    table.game.paint_decorations(surface, state, layout, assisted=table.session.assisted)
 
 
 def paint_overlays(table: CardTableScene, surface: pygame.Surface) -> None:
