@@ -48,10 +48,10 @@ PILOT_WIDTH, PILOT_DOUBLINGS = 10, 4  # the narrowest pilot beam's width, and th
 # Of a solve's budget, the beams' share: they find nearly every win; the complete search
 # after them seldom finishes, but it alone can prove a loss.
 LOOK_SHARE = 0.9
-# Positions whose moves a look keeps for later beams, per generation (see `Moves`). Pilot
-# beams pass positions of their own, so a bigger store starts no more beams in 10 s (nine
-# on deals 201 and 209 at 5,000 as at 30,000), while it holds the solve's memory: a 10 s
-# solve peaked at 117 MB with 30,000 a generation, 68 MB with 5,000.
+# Positions whose moves a look keeps for later beams, per generation (see `Kept`), and as
+# many playouts. Pilot beams pass positions of their own, so a bigger store starts no more
+# beams in 10 s (nine on deals 201 and 209 at 5,000 as at 30,000), while it holds the solve's
+# memory: a 10 s solve peaked at 117 MB with 30,000 a generation, 68 MB with 5,000.
 KEPT_POSITIONS = 5_000
 
 # Of the positions a deal leads to, a pilot beam plays out the best PILOT_POOL * width by the
@@ -170,37 +170,63 @@ def playout_line(space: Any, position: Any) -> tuple[tuple, Any] | None:
     return tuple(path), position
 
 
+class Kept:
+    """What the beams worked out for each position, in two generations of at most `limit`
+    positions each: once the newer is full, the older is dropped and a new one begins, and a
+    position found in the older moves to the newer. That bounds the memory and keeps what
+    the beams go through again."""
+
+    __slots__ = ("limit", "newer", "older")
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.newer: dict = {}
+        self.older: dict = {}
+
+    def get(self, key: tuple) -> Any:
+        """What is kept for `key`, or None."""
+        value = self.newer.get(key)
+        if value is None:
+            value = self.older.get(key)
+            if value is not None:
+                self.put(key, value)
+        return value
+
+    def put(self, key: tuple, value: Any) -> None:
+        if len(self.newer) >= self.limit:
+            self.older = self.newer
+            self.newer = {}
+        self.newer[key] = value
+
+
 class Moves:
-    """The moves a beam makes from each position and where they lead, kept for later beams:
-    beams weighted differently go through mostly the same positions (nine in ten, say), and
-    working out the moves and their positions is nearly all of a beam's work. Positions
-    are kept in two generations of at most `limit` each: once the newer is full, the older
-    is dropped and a new one begins, and a position found in the older moves to the newer.
-    That bounds the memory and keeps what the beams go through again."""
+    """The moves a beam makes from each position and where they lead, and the playouts of
+    the positions a pilot beam ranks, kept for later beams (see `Kept`): beams weighted
+    differently go through mostly the same positions (nine in ten, say), and working out
+    the moves and their positions is nearly all of a beam's work; pilot beams play out the
+    same position again and again (three times in four on deal 239)."""
 
     def __init__(self, space: Any, meter: Meter, limit: int = KEPT_POSITIONS) -> None:
         self.space = space
         self.meter = meter
-        self.limit = limit
-        self.known: dict = {}
-        self.older: dict = {}
+        self.children = Kept(limit)
+        self.ends = Kept(limit)
 
-    def keep(self, key: tuple, children: tuple) -> None:
-        if len(self.known) >= self.limit:
-            self.older = self.known
-            self.known = {}
-        self.known[key] = children
+    def playout(self, position: Any) -> int:
+        """`playout` of `position`, worked out once."""
+        key = (position.tableau, position.deals)
+        end = self.ends.get(key)
+        if end is None:
+            end = playout(position, self.space.stock.deals)
+            self.ends.put(key, end)
+        return end
 
     def after(self, position: Any) -> tuple | None:
         """The (move, position, goal) of each move a beam makes from `position`: plays of
         a top card, and the deal when `worth_dealing`; none when the position can no longer
         be won. None when the budget ran out first."""
         key = (position.tableau, position.deals)
-        known = self.known.get(key)
-        if known is None:
-            known = self.older.get(key)
-            if known is not None:
-                self.keep(key, known)
+        known = self.children.get(key)
         if known is not None:
             return known if self.meter.tick() else None
         space = self.space
@@ -215,7 +241,7 @@ class Moves:
             child = space.play(position, move)
             children.append((move, child, space.is_goal(child)))
         known = tuple(children)
-        self.keep(key, known)
+        self.children.put(key, known)
         return known
 
 
@@ -256,7 +282,7 @@ def leap_beam(moves: Moves, root: Any, width: int, score: Score, pilot: bool = F
         for position, link in beam:
             if not moves.meter.tick():
                 return out
-            end = playout(position, space.stock.deals)
+            end = moves.playout(position)
             if end == ALL_CARDS and (line := playout_line(space, position)) is not None:
                 path, goal = line
                 return SearchOutcome(True, False, unlink(link) + path, goal, ())

@@ -54,10 +54,13 @@ def test_kept_moves_are_the_moves_worked_out_afresh_and_bounded():
         children = kept.after(position)
         assert kept.after(position) is children  # the second time from the store
         fresh_positions.append((position, children))
-        assert len(kept.known) <= 3 and len(kept.older) <= 3
+        assert len(kept.children.newer) <= 3 and len(kept.children.older) <= 3
+        assert kept.playout(position) == beam.playout(position, space.stock.deals)
+        assert len(kept.ends.newer) <= 3 and len(kept.ends.older) <= 3
         position = children[-1][1]  # the deal, or the last play
     for position, children in fresh_positions:
         assert beam.Moves(space, Budget().start()).after(position) == children
+        assert kept.playout(position) == beam.playout(position, space.stock.deals)
 
 
 @settings(max_examples=60, deadline=None)
