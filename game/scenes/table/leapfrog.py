@@ -191,7 +191,7 @@ def paint_score_band(surface: pygame.Surface, rect: pygame.Rect, parts: ScoreBre
     buy-in and the winnings of the games recorded so far. A game the computer helped play
     earns no win bonus."""
     surface.blit(panel_surface(rect.size), rect)
-    paid = parts.bonus and not assisted
+    paid = bool(parts.bonus) and not assisted
     bonus = f"+{WIN_BONUS}" if paid else "not paid" if parts.bonus else "–"
     bonus_colour = palette.ACCENT_BRIGHT if paid else palette.TEXT_DIM
     score = earned_score(parts, assisted)
