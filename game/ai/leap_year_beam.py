@@ -214,7 +214,7 @@ class Moves:
 
     def playout(self, position: Any) -> int:
         """`playout` of `position`, worked out once."""
-        key = (position.tableau, position.deals)
+        key = self.space.key(position)
         end = self.ends.get(key)
         if end is None:
             end = playout(position, self.space.stock.deals)
@@ -225,7 +225,7 @@ class Moves:
         """The (move, position, goal) of each move a beam makes from `position`: plays of
         a top card, and the deal when `worth_dealing`; none when the position can no longer
         be won. None when the budget ran out first."""
-        key = (position.tableau, position.deals)
+        key = self.space.key(position)
         known = self.children.get(key)
         if known is not None:
             return known if self.meter.tick() else None
