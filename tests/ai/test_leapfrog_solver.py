@@ -9,9 +9,10 @@ import random
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from game.ai import hints
+from game.ai import hints, leapfrog_solver
 from game.ai.leapfrog_solver import (
     ADVISOR,
+    ORDERED_NODES,
     SPACE,
     auto_finish_line,
     exhaustive,
@@ -245,6 +246,21 @@ def test_with_the_last_king_out_the_search_of_every_position_agrees_with_the_rul
     assume(winnable is not None)
     outcome = exhaustive(settle(grid_of(state)), ENOUGH.start())
     assert outcome.found == winnable and outcome.exhausted != winnable
+
+
+def test_the_promising_order_gets_a_moment_however_long_the_budget(monkeypatch):
+    # The search of every position wins what the ordered one would win later, and sooner,
+    # so the ordered one gets what a hint gives it, not a share of a long budget.
+    started_after = []
+
+    def spied(root, meter):
+        started_after.append(meter.nodes)
+        return exhaustive(root, meter)
+
+    monkeypatch.setattr(leapfrog_solver, "exhaustive", spied)
+    result = solve(RULES.new_game(7), Budget(max_nodes=1_000_000))
+    assert result.status == "won"
+    assert started_after and started_after[0] <= ORDERED_NODES + 1
 
 
 def test_a_deal_the_promising_order_misses_is_won_by_the_search_of_every_position():
