@@ -40,6 +40,11 @@ log = logging.getLogger(__name__)
 TABLE_KEY = "table"
 MOST_SECONDS = 10.0**9
 MOST_MOVES = 10**9
+# The most moves a saved game may hold, its redo line included. Loading replays every move
+# (about half a second for this many), and a game played here stays far below it (Klondike,
+# the only one without an end in sight, rarely passes a thousand), so a longer record is
+# refused before any replay rather than holding the window for a minute.
+MOST_RECORDED_MOVES = 20_000
 
 
 @dataclass(frozen=True)
@@ -76,6 +81,14 @@ class SaveSlots:
         """
         rules = self._rules(game_id)
         table = _table_dict(elapsed, move_count, extras or {})
+        if len(history.moves) > MOST_RECORDED_MOVES:
+            # Written, it would be refused when loaded: the save as it was stays, and the
+            # player hears of it once, when the game outgrows it.
+            if len(history.moves) > MOST_RECORDED_MOVES + 1:
+                return []
+            return [f"Your {_title(rules, game_id)} game has more than "
+                    f"{MOST_RECORDED_MOVES:,} moves, more than a save can hold: it stays saved "
+                    "as it was then. You can keep playing."]
         record = {**record_of(rules, history), TABLE_KEY: table}
         if record["game"] != game_id:
             raise ValueError(f"the rules of {game_id!r} describe a {record['game']!r} game")
@@ -121,6 +134,11 @@ class SaveSlots:
         table = _table_dict(table.get("elapsed", 0.0), table.get("move_count", 0),
                             table.get("extras", {}))
         redo = record.get("redo", [])
+        lines = (record.get("moves"), redo)
+        if all(isinstance(line, list) for line in lines) \
+                and len(lines[0]) + len(redo) > MOST_RECORDED_MOVES:
+            raise UnusableFile(f"{len(lines[0]) + len(redo)} moves",
+                               f"holds more than the {MOST_RECORDED_MOVES:,} moves a save may")
         try:
             _, history = _replay(record, self.games)
         except ValueError:

@@ -5,6 +5,8 @@ import pytest
 
 from game.rules import GAMES as REAL_GAMES
 from game.rules.history import History
+from game.rules.moves import STOCK
+from game.store import savegame
 from game.store.atomic import read_json
 from game.store.savegame import SaveSlots
 from tests.store.toy_rules import GAMES, RULES, played_history
@@ -142,3 +144,43 @@ def test_an_illegal_redo_move_is_dropped_with_a_word(folder):
     saved, messages = slots.load("counting")
     assert saved.history.state == history.state and not saved.history.can_redo
     assert len(messages) == 1
+
+
+def test_a_save_with_more_moves_than_a_game_has_is_set_aside_before_any_replay(folder,
+                                                                             monkeypatch):
+    slots = SaveSlots(folder, GAMES)
+    slots.save("counting", played_history(1, 1, 1, 1).undo())
+    monkeypatch.setattr(savegame, "MOST_RECORDED_MOVES", 3)  # four moves, one of them redo
+    monkeypatch.setattr(RULES, "apply", lambda *_: pytest.fail("a move was replayed"))
+    saved, messages = slots.load("counting")
+    assert saved is None
+    assert messages == ["Your saved Counting game holds more than the 3 moves a save may and "
+                        "has been set aside as save-counting.json.bad; starting a new game."]
+    assert (folder / "save-counting.json.bad").is_file()
+
+
+def test_a_game_that_outgrows_the_save_keeps_the_last_save_and_says_so_once(folder,
+                                                                           monkeypatch):
+    slots = SaveSlots(folder, GAMES)
+    monkeypatch.setattr(savegame, "MOST_RECORDED_MOVES", 3)
+    assert slots.save("counting", played_history(1, 1, 1)) == []
+    told = slots.save("counting", played_history(1, 1, 1, 1))
+    assert told == ["Your Counting game has more than 3 moves, more than a save can hold: it "
+                    "stays saved as it was then. You can keep playing."]
+    assert slots.save("counting", played_history(1, 1, 1, 1, 1)) == []
+    assert slots.load("counting")[0].history.state.count == 3
+    # Back within the limit (undone), it is saved again.
+    assert slots.save("counting", played_history(1, 1, 2)) == []
+    assert slots.load("counting")[0].history.state.count == 4
+
+
+def test_the_longest_klondike_save_loads(folder):
+    # Stock clicks go on for ever in Klondike with unlimited passes: the one game with no end.
+    rules = REAL_GAMES["klondike"]
+    history = History.start(rules.new_game(3, draw=3))
+    for _ in range(savegame.MOST_RECORDED_MOVES):
+        history = history.push(STOCK, rules.apply(history.state, STOCK))
+    slots = SaveSlots(folder)
+    assert slots.save("klondike", history) == []
+    saved, messages = slots.load("klondike")
+    assert messages == [] and saved.history.state == history.state
