@@ -53,6 +53,17 @@ def test_winnable_benchmark_gives_every_deal_one_verdict():
         assert counts["won"] + counts["lost"] + counts["unknown"] == 2
 
 
+def test_the_winnable_benchmark_can_give_each_deals_verdict():
+    done = subprocess.run([sys.executable, "-m", "game.bench.winnable", "--game", "lucas_leaps",
+                           "--first-seed", "7", "--deals", "2", "--limit", "0.5", "--each"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0
+    lines = [line for line in done.stderr.splitlines() if line.startswith("lucas_leaps deal")]
+    assert [line.split(":")[0] for line in lines] == ["lucas_leaps deal 7", "lucas_leaps deal 8"]
+    assert all(line.split(": ")[1].split(",")[0] in ("won", "lost", "unknown") for line in lines)
+    assert any(line.startswith("{") for line in done.stdout.splitlines())
+
+
 def test_solvers_benchmark_takes_a_seed_range():
     status, figures, _ = bench("solvers", "--deals", "1", "--limit", "0.3",
                                    "--first-seed", "50000")

@@ -17,6 +17,7 @@ import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
 
@@ -89,14 +90,20 @@ def figures(case_name: str, answers: list[tuple[str, float, int]]) -> Iterator[M
                           sum(nodes for _, _, nodes in answers) / seconds, "1/s")
 
 
-def measure(case_name: str, seeds: range, limit: float, nodes: int | None, jobs: int
-            ) -> Iterator[Measurement]:
+def measure(case_name: str, seeds: range, limit: float, nodes: int | None, jobs: int,
+            each: bool = False) -> Iterator[Measurement]:
+    """The figures of one game; with `each`, every deal's verdict too, on standard error as
+    it comes (to compare two versions of a solver deal by deal)."""
     work = ([case_name] * len(seeds), seeds, [limit] * len(seeds), [nodes] * len(seeds))
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            answers = list(pool.map(verdict, *work))
-    else:
-        answers = list(map(verdict, *work))
+    with ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else nullcontext() as pool:
+        answers = []
+        for seed, answer in zip(seeds, (pool.map if pool else map)(verdict, *work),
+                                strict=True):
+            answers.append(answer)
+            if each:
+                status, seconds, visited = answer
+                print(f"{case_name} deal {seed}: {status}, {seconds:.2f} s, "
+                      f"{visited} positions", file=sys.stderr, flush=True)
     yield from figures(case_name, answers)
 
 
@@ -110,8 +117,9 @@ def run(args: argparse.Namespace) -> Iterator[Measurement]:
     limit = getattr(args, "limit", None) or (LIMIT_WITHIN_ALL if within_all else LIMIT)
     nodes = getattr(args, "nodes", None)
     jobs = getattr(args, "jobs", None) or 1
+    each = getattr(args, "each", False)
     for case_name in getattr(args, "cases", None) or CASES:
-        yield from measure(case_name, range(first, first + deals), limit, nodes, jobs)
+        yield from measure(case_name, range(first, first + deals), limit, nodes, jobs, each)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -133,6 +141,9 @@ def parser() -> argparse.ArgumentParser:
                         help="deals solved at once, one process each (default: 1)")
     result.add_argument("--game", dest="cases", action="append", choices=list(CASES),
                         help="a game to measure (repeatable; default: all)")
+    result.add_argument("--each", action="store_true",
+                        help="also print each deal's verdict, seconds and positions on "
+                             "standard error as it comes")
     return result
 
 
