@@ -133,11 +133,10 @@ class SaveSlots:
                             optional={"elapsed", "move_count", "extras"})
         table = _table_dict(table.get("elapsed", 0.0), table.get("move_count", 0),
                             table.get("extras", {}))
-        redo = record.get("redo", [])
-        lines = (record.get("moves"), redo)
-        if all(isinstance(line, list) for line in lines) \
-                and len(lines[0]) + len(redo) > MOST_RECORDED_MOVES:
-            raise UnusableFile(f"{len(lines[0]) + len(redo)} moves",
+        moves, redo = record.get("moves"), record.get("redo", [])
+        if isinstance(moves, list) and isinstance(redo, list) \
+                and len(moves) + len(redo) > MOST_RECORDED_MOVES:
+            raise UnusableFile(f"{len(moves) + len(redo)} moves",
                                f"holds more than the {MOST_RECORDED_MOVES:,} moves a save may")
         try:
             _, history = _replay(record, self.games)
