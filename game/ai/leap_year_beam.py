@@ -29,13 +29,22 @@ import random
 from collections.abc import Callable, Iterator
 from functools import lru_cache, partial
 from itertools import islice
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.ai.collector import collector_paused
 from game.ai.search import Meter, SearchOutcome, unlink
 from game.rules.patience import KING
 
 DEAL = -1  # the solver's move that deals from the stock; its other moves are pile indices
+
+
+class Plain(NamedTuple):
+    """A move made as a playout makes it, with none of the space's own plays after it: a
+    playout's win is replayed as it was played (in the space's moves, whose plays after each
+    move may take another order, it can miss: two cards of a rank may trade the last
+    foundation that takes them)."""
+
+    move: int  # a pile index, or DEAL
 
 # The score of a position a deal leads to: cards played, less the cards lying above a lower
 # one (each will wait for it, the longer the higher it lies above it), plus the ranks that
@@ -138,34 +147,34 @@ def next_play(piles: Any, played: Any) -> int | None:
     return best
 
 
-def playout(position: Any, deals: tuple[bytes, ...]) -> int:
+def playout(position: Any, deals: tuple[bytes, ...], record: list | None = None) -> int:
     """The cards on the foundations at the end of a plain game from `position`: the top card
     `next_play` picks goes up, again and again, and the next deal is made when none fits.
     No count of the cards in view sees past the next deal as this does, so it ranks the
-    positions of a beam far better than the score alone."""
+    positions of a beam far better than the score alone. `record` gets its moves, as
+    `Plain` moves of the space."""
     piles = [bytearray(pile) for pile in position.tableau]
     played = bytearray(position.played)
     for dealt in range(position.deals, len(deals) + 1):
         while (index := next_play(piles, played)) is not None:
             played[piles[index].pop()] += 1
+            if record is not None:
+                record.append(Plain(index))
         if dealt < len(deals):
             for pile, rank in zip(piles, deals[dealt], strict=True):
                 pile.append(rank)
+            if record is not None:
+                record.append(Plain(DEAL))
     return sum(played)
 
 
 def playout_line(space: Any, position: Any) -> tuple[tuple, Any] | None:
-    """The moves of the space that play the game out as `playout` does, and the goal they
-    reach; None when they do not reach one (the space's safe plays may go in another order,
-    and two cards of a rank can then trade the last foundation that takes them)."""
-    path = []
-    while not space.is_goal(position):
-        moves = space.moves(position)
-        if not moves:
-            return None
-        index = next_play(position.tableau, position.played)
-        move = DEAL if index is None else index
-        path.append(move)
+    """The moves of the space that play the game out as `playout` does (`Plain` moves), and
+    the goal they reach; None when that is not a win."""
+    path: list[Plain] = []
+    if playout(position, space.stock.deals, path) != ALL_CARDS:
+        return None
+    for move in path:
         position = space.play(position, move)
     return tuple(path), position
 

@@ -38,7 +38,7 @@ from itertools import compress
 from operator import ne
 from typing import NamedTuple
 
-from game.ai.leap_year_beam import DEAL, LOOK_SHARE, beam_look
+from game.ai.leap_year_beam import DEAL, LOOK_SHARE, Plain, beam_look
 from game.ai.search import Budget, SolitaireAdvisor, SolveResult
 from game.ai.solitaire_space import Step, rules_line, solve_space
 from game.rules.leap_year import RULES, TABLEAU_PILES, LeapYearState
@@ -157,10 +157,12 @@ def settle_in_place(piles: list[bytes], counts: bytearray, record: list[Step] | 
 
 
 def settled(position: Position, record: list[Step] | None, eager: bool,
-            move: int | None = None, stock: Stock | None = None) -> Position:
+            move: int | None = None, stock: Stock | None = None, plain: bool = False
+            ) -> Position:
     """`position` after `move` (a top card's pile, or DEAL from `stock`; None: no move), then
-    its safe plays, and with `eager` the eager ones too. Its `fresh` ranks are those the
-    move dealt and those whose count on the foundations changed."""
+    its safe plays, and with `eager` the eager ones too; with `plain`, the move alone. Its
+    `fresh` ranks are those the move dealt and those whose count on the foundations
+    changed."""
     tableau, played, deals, fresh = position
     piles = list(tableau)
     counts = bytearray(played)
@@ -178,7 +180,8 @@ def settled(position: Position, record: list[Step] | None, eager: bool,
         fresh = b""
         if record is not None:
             record.append((PLAY, move))
-    settle_in_place(piles, counts, record, eager)
+    if not plain:
+        settle_in_place(piles, counts, record, eager)
     if move is None and counts == played:
         return position
     changed = bytes(compress(RANKS_PLAYED, map(ne, counts[2:], played[2:])))
@@ -289,9 +292,11 @@ class LeapYearSpace:
             moves.append(DEAL)
         return moves
 
-    def play(self, position: Position, move: int, record: list[Step] | None = None
+    def play(self, position: Position, move: int | Plain, record: list[Step] | None = None
              ) -> Position:
         # The parent's fresh ranks were looked at: the child's are the move's own.
+        if type(move) is Plain:  # a playout's move (in a beam's win): the move alone
+            return settled(position, record, self.eager, move.move, self.stock, plain=True)
         return settled(position, record, self.eager, move, self.stock)
 
     def key(self, position: Position) -> tuple:

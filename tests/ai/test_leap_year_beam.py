@@ -137,3 +137,26 @@ def test_a_playout_wins_exactly_when_its_line_of_the_spaces_moves_reaches_a_goal
             assert position == goal and space.is_goal(goal)
         state = RULES.apply(state, move)
     assert wins > 10
+
+
+def test_a_playout_that_wins_is_a_win_even_where_the_spaces_own_plays_would_miss_it():
+    # Met by a pilot beam on deal 9614: the playout from here puts every card up, but the
+    # space's plays after each move, going in another order, let two cards of a rank trade
+    # the last foundation that takes them, and the line following the playout's choices
+    # through the space's moves ends stuck. The win is replayed as the playout played it.
+    state = RULES.new_game(9614)
+    space = LeapYearSpace(stock_of(state), eager=True)
+    position = Position(
+        (bytes([9]), bytes([13, 8, 4]), bytes([5, 12, 5, 13, 7, 13, 9, 12]),
+         bytes([11, 6, 7, 8, 12, 12, 7, 10, 13]), bytes([8, 12, 8, 7, 9, 9, 9, 12]),
+         bytes([10, 13, 12, 9, 10, 10, 13, 8]), bytes([13, 13, 6]), bytes([11, 9, 6, 10, 11])),
+        bytes([0, 16, 13, 10, 9, 6, 5, 5, 5, 5, 5, 4, 4, 4]), 14)
+    assert beam.playout(position, space.stock.deals) == beam.ALL_CARDS
+    line = beam.playout_line(space, position)
+    assert line is not None
+    path, goal = line
+    assert all(isinstance(move, beam.Plain) for move in path)
+    assert space.is_goal(goal)
+    steps: list = []
+    assert beam.playout(position, space.stock.deals, steps) == beam.ALL_CARDS
+    assert tuple(steps) == path
