@@ -18,7 +18,8 @@ another card of that rank. So a beam deals only from positions where each top ca
 has a rival for that foundation: another card of its rank on top of a pile, or in the deal
 about to be made. That drops most of the positions that could deal, and the time goes to
 more beams. The look gives up completeness (it never proves a loss); every win it finds is
-a line of the space's own moves, which the solver replays through the rules.
+a line of the space's moves (ending, when a playout won, in the playout's own `Plain` moves),
+which the solver replays through the rules.
 
 The positions are the solver's (`leap_year_solver.Position`), read here by field only.
 """
