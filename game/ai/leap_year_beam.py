@@ -47,6 +47,7 @@ class Plain(NamedTuple):
 
     move: int  # a pile index, or DEAL
 
+
 # The score of a position a deal leads to: cards played, less the cards lying above a lower
 # one (each will wait for it, the longer the higher it lies above it), plus the ranks that
 # fit now. Weights of (cards played, ranks open, rank gap of a buried card).
