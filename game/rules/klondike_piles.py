@@ -10,6 +10,8 @@ up by these keys, and the predicates below are defined by them, so each rule is 
 
 from __future__ import annotations
 
+from functools import cache
+
 from game.rules.cards import RED_SUITS, SUITS, Card, rank_after
 
 Pile = tuple[Card, ...]
@@ -32,9 +34,15 @@ def tableau_takes(pile: Pile, start: int) -> tuple[CardKey, ...]:
     Ranks wrap, so with S = 7 a King goes on an Ace; nothing goes on the start rank, which
     ends a stack. An empty stack takes the S-1 card of either colour.
     """
-    if not pile:
+    return _taken_on_tableau(pile[-1] if pile else None, start)
+
+
+# Only the top card counts, and move generation asks of every pile after every move, hence
+# the caches; they stay small (each of 52 cards, either way up, under 13 start ranks).
+@cache
+def _taken_on_tableau(lower: Card | None, start: int) -> tuple[CardKey, ...]:
+    if lower is None:
         return tuple(zip((head_rank(start),) * len(SUITS), SUITS, strict=True))
-    lower = pile[-1]
     if lower.rank == start:
         return ()
     rank = rank_after(lower.rank, -1)
@@ -45,11 +53,15 @@ def tableau_takes(pile: Pile, start: int) -> tuple[CardKey, ...]:
 def foundation_takes(pile: Pile, start: int) -> tuple[CardKey, ...]:
     """The cards a suit stack takes: the base card of any suit when empty, then the next
     rank of its suit until all 13 are up."""
-    if not pile:
+    return _taken_on_foundation(pile[-1] if pile else None, len(pile) == 13, start)
+
+
+@cache
+def _taken_on_foundation(top: Card | None, full: bool, start: int) -> tuple[CardKey, ...]:
+    if top is None:
         return tuple(zip((start,) * len(SUITS), SUITS, strict=True))
-    if len(pile) == 13:
+    if full:
         return ()
-    top = pile[-1]
     return ((rank_after(top.rank), top.suit),)
 
 
