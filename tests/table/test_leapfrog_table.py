@@ -9,7 +9,7 @@ from game.scenes.stats import StatsScene
 from game.scenes.summary import SummaryScene
 from game.scenes.table.commands import open_card_table
 from game.scenes.table.king_chooser import KingChooser
-from game.scenes.table.leapfrog import LeapfrogTable
+from game.scenes.table.leapfrog import LeapfrogTable, score_slots, signed
 from game.scenes.table.leapfrog_layout import leapfrog_layout
 
 RULES = GAMES["leapfrog"]
@@ -107,6 +107,20 @@ def test_no_move_left_ends_the_game_as_a_loss(leapfrog, context):
     table.top.to_menu()  # a loss counts once its summary is left without Undo
     table.settle()
     assert context.stats.get("leapfrog").total_winnings == score - 100
+
+
+@pytest.mark.parametrize("state", [NEAR_WIN, NEAR_LOSS, KINGS_ASTRAY])
+def test_the_band_shows_what_a_helped_game_would_really_pay(state):
+    parts = RULES.score_breakdown(state)
+    own = dict((label, value) for label, value, _ in score_slots(parts, 0))
+    helped = dict((label, value) for label, value, _ in score_slots(parts, 0, assisted=True))
+    assert own["After buy-in"] == signed(parts.total - 100)
+    earned = parts.total - parts.bonus
+    if earned > 100:  # a helped game would gain: the band says it pays nothing
+        assert "After buy-in" not in helped
+        assert helped["Pays (computer helped)"] == "0"
+    else:  # it loses as much as the player's own game would
+        assert helped["After buy-in"] == signed(earned - 100)
 
 
 def test_winnings_add_up_from_game_to_game(leapfrog, context):

@@ -185,25 +185,34 @@ def dead_gap_mark(size: tuple[int, int]) -> pygame.Surface:
     return mark
 
 
-def paint_score_band(surface: pygame.Surface, rect: pygame.Rect, parts: ScoreBreakdown,
-                     winnings: int, *, assisted: bool = False) -> None:
-    """The live score in slots: its four kinds of points, the total, the total after the
-    buy-in and the winnings of the games recorded so far. A game the computer helped play
-    earns no win bonus."""
-    surface.blit(panel_surface(rect.size), rect)
+def score_slots(parts: ScoreBreakdown, winnings: int, *,
+                assisted: bool = False) -> list[tuple[str, str, palette.Colour]]:
+    """The score band's slots, label, value and colour: its four kinds of points, the total,
+    what the game pays after the buy-in and the winnings of the games recorded so far. A game
+    the computer helped play earns no win bonus and may lose money but never gain it, so the
+    band shows what it would really pay."""
     paid = bool(parts.bonus) and not assisted
     bonus = f"+{WIN_BONUS}" if paid else "not paid" if parts.bonus else "–"
     bonus_colour = palette.ACCENT_BRIGHT if paid else palette.TEXT_DIM
     score = earned_score(parts, assisted)
-    slots = [
+    pays = payable(score - BUY_IN, assisted)
+    pays_label = "After buy-in" if pays == score - BUY_IN else "Pays (computer helped)"
+    return [
         ("Sequence", str(parts.sequence), palette.TEXT),
         ("Position", str(parts.position), palette.TEXT),
         ("Suits", str(parts.suits), palette.TEXT),
         ("Win bonus", bonus, bonus_colour),
         ("Score", str(score), palette.ACCENT_BRIGHT),
-        ("After buy-in", signed(score - BUY_IN), _amount_colour(score - BUY_IN)),
+        (pays_label, signed(pays), _amount_colour(pays)),
         ("Winnings so far", signed(winnings), _amount_colour(winnings)),
     ]
+
+
+def paint_score_band(surface: pygame.Surface, rect: pygame.Rect, parts: ScoreBreakdown,
+                     winnings: int, *, assisted: bool = False) -> None:
+    """The live score in slots (`score_slots`)."""
+    surface.blit(panel_surface(rect.size), rect)
+    slots = score_slots(parts, winnings, assisted=assisted)
     pad = max(6, rect.height // 8)
     slot_width = (rect.width - 2 * pad) / len(slots)
     label_size = max(12, round(rect.height * 0.26))
