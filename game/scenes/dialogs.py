@@ -36,19 +36,25 @@ class _Dialog(ModalScene):
         return 0
 
     def layout(self, size: tuple[int, int]) -> None:
-        width = min(self.px(600), size[0] - self.px(40))
-        pad = self.px(28)
+        pad, gap = self.px(28), self.px(20)
+        # The panel widens for a long row of buttons, and the buttons narrow in a small
+        # window, so the row always lies inside the panel.
+        room = size[0] - self.px(40)
+        count = len(self.buttons.buttons)
+        button_width = min(self.px(150), (room - 2 * pad - (count - 1) * gap) // count)
+        row = count * button_width + (count - 1) * gap
+        width = min(max(self.px(600), row + 2 * pad), room)
         self.lines = wrap_text(self.text, self.px(22), width - 2 * pad) if self.text else []
         title_height = self.px(40) if self.title else 0
         text_height = len(self.lines) * self.px(28)
-        button_size = (self.px(150), self.px(46))
+        button_size = (button_width, self.px(46))
         height = (pad + title_height + text_height + self.extra_height() + self.px(20)
                   + button_size[1] + pad)
         self.panel = pygame.Rect(0, 0, width, min(height, size[1] - self.px(20)))
         self.panel.center = (size[0] // 2, size[1] // 2)
         self.body_top = self.panel.y + pad + title_height
         self.buttons.layout(self.panel.centerx, self.panel.bottom - pad - button_size[1],
-                            button_size, self.px(20))
+                            button_size, gap)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         draw_dialog_panel(surface, self.panel)

@@ -3,8 +3,9 @@
 import pygame
 import pytest
 
+from game.app import LeapsApp
 from game.engine.scene import Scene
-from game.scenes.dialogs import ConfirmDialog, NumberDialog
+from game.scenes.dialogs import ConfirmDialog, MessageDialog, NumberDialog
 from game.scenes.notice import NoticeScene, show_notices
 
 from .conftest import click, feed, key, press, show
@@ -164,3 +165,19 @@ def test_no_notice_overlay_without_notices(app, below, context):
     assert not show_notices(None, context)
     feed(app)
     assert app.stack.top is below
+
+
+@pytest.mark.parametrize("size", [(640, 480), (800, 600), (1280, 800), (3840, 2160)])
+@pytest.mark.parametrize("offered", [0, 1, 3])
+def test_a_messages_buttons_lie_inside_its_panel_at_every_size(size, offered):
+    app = LeapsApp(size)
+    try:
+        actions = [("Undo", lambda: None), ("New game", lambda: None),
+                   ("Where did it go wrong?", lambda: None)][:offered]
+        dialog = MessageDialog("No useful moves are left.", actions)
+        show(app, dialog)
+        row = dialog.buttons.rect
+        assert dialog.panel.contains(row), (dialog.panel, row)
+        assert row.width >= dialog.px(100) * (offered + 1)  # still wide enough to read
+    finally:
+        app.close()
