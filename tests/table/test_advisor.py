@@ -173,16 +173,25 @@ def test_solve_says_a_near_won_deal_can_be_won_and_show_me_plays_it(make_table, 
     assert table.scene.session.is_won
 
 
-def test_solve_says_a_lost_deal_can_no_longer_be_won(make_table, context):
-    """Leap Year: the Two of spades can go up, then nothing: the Three lies under the Five."""
+def test_solve_says_a_lost_deal_cannot_be_won_and_after_a_move_can_no_longer_be(make_table,
+                                                                               context):
+    """Leap Year: the Two of spades can go up, then nothing: the Three lies under the Five,
+    and the last deal covers them both. Before the first move the answer blames no move."""
     ranks = "A23456789TJQK"
     foundations = [[ranks[rank] + "SHDC"[index % 4] for rank in range(1 if index == 0 else 13)]
                    for index in range(16)]
-    piles = ["4S 2S", "3S 5S", "6S 7S 8S 9S TS JS QS KS", "", "", "", "", ""]
+    piles = ["4S 2S", "3S 5S", "", "", "", "", "", ""]
     lost = GAMES["leap_year"].from_dict({
-        "game": "leap_year", "seed": 4, "foundations": foundations, "stock": [],
+        "game": "leap_year", "seed": 4, "foundations": foundations,
+        "stock": ["6s", "7s", "8s", "9s", "ts", "js", "qs", "ks"],
         "tableau": [pile.split() for pile in piles]})
     table = make_table(lost, game=LeapYearTable(context))
+    button(table, "Solve?").on_click()
+    run_until(table, lambda: not table.scene.advisor.runner.busy)
+    assert table.scene.advisor.toast.text == "No: this deal cannot be won."
+    table.scene.play(table.scene.session.legal_moves()[0])
+    table.settle()
+    assert not table.scene.session.finished  # the deal is still to come
     button(table, "Solve?").on_click()
     run_until(table, lambda: not table.scene.advisor.runner.busy)
     assert table.scene.advisor.toast.text == "No: this deal can no longer be won."

@@ -137,11 +137,14 @@ class TableAdvisor:
     def _verdict(self, state: Any, result: Any) -> None:
         if state is not self._state():
             return
+        # Before the first move, "still" and "no longer" would blame moves not made.
+        started = state != self.table.session.history.states[0]
         if result.status == "won":
-            self.tell("Yes: this deal can still be won.",
+            self.tell(f"Yes: this deal can {'still ' if started else ''}be won.",
                             [("Show me", lambda: self.start_demo(search=False))])
         elif result.status == "lost":
-            self.tell("No: this deal can no longer be won.", self._way_out())
+            self.tell("No: this deal can no longer be won." if started
+                      else "No: this deal cannot be won.", self._way_out())
         elif self._proven_deal_untouched(state):
             self.tell("Yes: this deal is one of those proven winnable (its win was not "
                             f"found again within {SOLVE_SECONDS:g} seconds).")
