@@ -118,7 +118,7 @@ def test_the_band_shows_what_a_helped_game_would_really_pay(state):
     earned = parts.total - parts.bonus
     if earned > 100:  # a helped game would gain: the band says it pays nothing
         assert "After buy-in" not in helped
-        assert helped["Pays (computer helped)"] == "0"
+        assert helped["Pays (helped)"] == "0"
     else:  # it loses as much as the player's own game would
         assert helped["After buy-in"] == signed(earned - 100)
 

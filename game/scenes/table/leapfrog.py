@@ -196,7 +196,7 @@ def score_slots(parts: ScoreBreakdown, winnings: int, *,
     bonus_colour = palette.ACCENT_BRIGHT if paid else palette.TEXT_DIM
     score = earned_score(parts, assisted)
     pays = payable(score - BUY_IN, assisted)
-    pays_label = "After buy-in" if pays == score - BUY_IN else "Pays (computer helped)"
+    pays_label = "After buy-in" if pays == score - BUY_IN else "Pays (helped)"
     return [
         ("Sequence", str(parts.sequence), palette.TEXT),
         ("Position", str(parts.position), palette.TEXT),
