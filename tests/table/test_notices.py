@@ -5,6 +5,7 @@ import pygame
 import pytest
 
 from game.ai.search import SolveResult
+from game.engine.text import render_text
 from game.rules import GAMES
 from game.rules.klondike import WASTE
 from game.scenes.dialogs import MessageDialog
@@ -13,7 +14,7 @@ from game.scenes.table.klondike import KlondikeTable
 from game.scenes.table.leap_year import LeapYearTable
 from game.scenes.table.leapfrog import LeapfrogTable
 from game.scenes.table.lucas_leaps import LucasLeapsTable
-from game.scenes.table.post_mortem import WORKING
+from game.scenes.table.post_mortem import WORKING, progress_text
 from game.scenes.table.toast import READABLE_TEXT, draw_status, text_size
 
 from .positions import position
@@ -133,7 +134,7 @@ def test_every_table_shows_its_deal_number(make_table, context, game_id):
 
 # Notices and the toolbar ----------------------------------------------------------------------
 
-BUSY = "Checking move 4 of 74…"
+BUSY = "Move 4 of 74…"
 
 
 def drawn_notices(table, monkeypatch, text, actions, busy_text=BUSY):
@@ -200,6 +201,26 @@ def test_the_busy_line_hides_the_read_out_whole_or_not_at_all(make_table, contex
         assert beside or over_all, (area, readings)
         if toast.shown:
             assert not area.colliderect(toast.area)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("position", [0, 31])
+def test_a_search_with_an_answer_beside_it_shows_its_progress_in_readable_type(
+        make_table, context, monkeypatch, size, position):
+    """"Where did it go wrong?": its toast and its count of the moves checked, side by
+    side. The toast wraps or shrinks, while it stays readable, to make room."""
+    table = make_table(late_state("leap_year"), game=LeapYearTable(context), size=size)
+    band = table.scene.view.layout.toolbar
+    toast, busy = drawn_notices(table, monkeypatch, WORKING, [("Cancel", lambda: None)],
+                                progress_text(position, 136))
+    assert toast.shown
+    readable = min(READABLE_TEXT, text_size(band))
+    needed = render_text(progress_text(position, 136), readable, (0, 0, 0)).get_width()
+    if size[0] >= 1280:  # a smaller window's band has room for the toast alone
+        assert toast._size >= readable
+        assert busy and busy[-1].width >= needed + 2 * readable, (busy, needed)
+    for area in busy:
+        assert not area.colliderect(toast.area)
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -102,7 +102,7 @@ def test_progress_shows_and_cancel_stops_the_search(lost, monkeypatch):
     run_until(lost, lambda: lost.top is scene and asked)
     # The end is lost for sure (no move left): the deal comes first.
     assert scene.advisor.status_text() == progress_text(0, 3) == "Checking the deal…"
-    assert progress_text(40, 112) == "Checking move 40 of 112…"
+    assert progress_text(40, 112) == "Move 40 of 112…"
     assert scene.advisor.toast.shown
     press(lost, "Cancel")
     assert not scene.advisor.runner.busy and not scene.advisor.toast.shown

@@ -22,7 +22,7 @@ from game.ai.search import Budget
 from game.scenes.dialogs import MessageDialog
 from game.scenes.table import commands, post_mortem, winnable
 from game.scenes.table.search_runner import SearchRunner
-from game.scenes.table.toast import Toast, draw_status, status_fits
+from game.scenes.table.toast import Toast, draw_status, status_fits, status_room
 
 if TYPE_CHECKING:
     from game.scenes.table.scene import CardTableScene
@@ -413,15 +413,22 @@ class TableAdvisor:
         readout = self.table.toolbar.readout_left
         beside = (left, readout - margin)  # room for the busy line with the read-out in sight
         over: tuple[int, int] | None = (left, band.right - margin)  # room over the read-out
+        text = self.status_text()
         if self.toast.shown:
-            if self.toast.natural_width(band) <= readout - margin - left:
-                area = self.toast.draw(surface, band, readout - margin, left, readout - margin)
+            start = left
+            if text is not None:
+                # The toast wraps or shrinks, while it stays readable, to leave the busy
+                # line room for readable type beside it.
+                reserved = left + status_room(text, band) + margin
+                if self.toast.fits(band, band.right - margin - reserved):
+                    start = reserved
+            if self.toast.natural_width(band) <= readout - margin - start:
+                area = self.toast.draw(surface, band, readout - margin, start, readout - margin)
                 over = (area.right + margin, band.right - margin)
             else:
-                area = self.toast.draw(surface, band, readout, left, band.right - margin)
+                area = self.toast.draw(surface, band, readout, start, band.right - margin)
                 over = None
             beside = (left, area.left - margin)
-        text = self.status_text()
         if text is None:
             return
         if status_fits(text, *beside):

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from game.scenes.table.scene import CardTableScene
 
 LABEL = "Where did it go wrong?"
-WORKING = "Looking back through the game for the move that lost it."
+WORKING = "Looking back for the move that lost the game."
 GLOW_SECONDS = 8.0  # how long the winning alternative glows
 
 Action = tuple[str, Callable[[], None]]
@@ -46,8 +46,8 @@ def actions(table: CardTableScene) -> tuple[Action, ...]:
 
 def progress_text(position: int, moves: int) -> str:
     """What the table says while it checks whether the game could be won after `position`
-    of its `moves`."""
-    return "Checking the deal…" if position == 0 else f"Checking move {position} of {moves}…"
+    of its `moves`: short, to fit in readable type beside the toast that says what it does."""
+    return "Checking the deal…" if position == 0 else f"Move {position} of {moves}…"
 
 
 class PostMortemRun:

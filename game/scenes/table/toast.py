@@ -59,6 +59,15 @@ def pill(size: tuple[int, int], edge: bool) -> pygame.Surface:
     return surface
 
 
+def status_room(text: str, band: pygame.Rect) -> int:
+    """The width the busy line takes in readable type, rounded up to a few letters so that
+    a count going up does not move what lies beside it at every step."""
+    size = _readable(band)
+    step = size * 4
+    width = render_text(text, size, palette.TEXT).get_width() + size * 2
+    return -(-width // step) * step
+
+
 def status_fits(text: str, left: int, right: int) -> bool:
     """Whether the busy line fits between `left` and `right`, at its smallest."""
     return render_text(text, SMALLEST_TEXT, palette.TEXT).get_width() + SMALLEST_TEXT * 2 \
