@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.rules.klondike import FOUNDATIONS, STOCK_PILE, TABLEAU, WASTE
-from game.scenes.table.geometry import card_height, legible_step
+from game.scenes.table.geometry import card_height, legible_step, toolbar_height
 from game.scenes.table.klondike_layout import FACE_UP_STEP, klondike_layout
 
 from .positions import RULES, position
@@ -108,3 +108,11 @@ def test_any_window_size_fits(width, height, seed, panel):
     for state in (RULES.new_game(seed), LONG):
         check_on_screen_and_apart(klondike_layout((width, height), state, deck_panel=panel),
                                   state)
+
+
+def test_the_toolbar_grows_with_a_window_larger_than_full_hd_but_only_so_far():
+    heights = [toolbar_height(size) for size in
+               ((640, 480), (1280, 800), (1920, 1080), (2560, 1440), (3840, 2160), (7680, 4320))]
+    assert heights == sorted(heights)
+    assert heights[0] >= 30 and heights[2] == 46
+    assert heights[4] == heights[5] == 69  # half again as tall on a 4K screen, and no more
