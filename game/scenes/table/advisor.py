@@ -138,7 +138,7 @@ class TableAdvisor:
         if state is not self._state():
             return
         # Before the first move, "still" and "no longer" would blame moves not made.
-        started = state != self.table.session.history.states[0]
+        started = not self._at_deal_start(state)
         if result.status == "won":
             self.tell(f"Yes: this deal can {'still ' if started else ''}be won.",
                             [("Show me", lambda: self.start_demo(search=False))])
@@ -152,10 +152,13 @@ class TableAdvisor:
             self.tell(f"Not found within {SOLVE_SECONDS:g} seconds whether this deal "
                             "can still be won.")
 
+    def _at_deal_start(self, state: Any) -> bool:
+        """`state` is the deal as dealt, before any move."""
+        return state == self.table.session.history.states[0]
+
     def _proven_deal_untouched(self, state: Any) -> bool:
         """`state` is the first position of a deal from a pool of proven wins."""
-        first = self.table.session.history.states[0]
-        return state == first and bool(winnable.deal_note(self.rules, first))
+        return self._at_deal_start(state) and bool(winnable.deal_note(self.rules, state))
 
     def show_stuck(self) -> None:
         """The gentle notice that nothing useful is left, offering a way out; it stays until
