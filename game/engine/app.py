@@ -19,6 +19,7 @@ import logging
 import math
 import os
 import sys
+import warnings
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -267,8 +268,15 @@ class App:
         """(Re)create the display in the current mode; the desktop size when fullscreen."""
         if self.fullscreen:
             pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        else:
-            pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+            return
+        # Leaving fullscreen, X11 without a window manager keeps the window at the screen's
+        # size the first time (pygame warns that the system resized it); asking again holds.
+        for _ in range(2):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuntimeWarning)
+                pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+            if self.size == self._windowed_size:
+                return
 
     def _next_frame(self) -> tuple[list[pygame.event.Event], float]:
         """Wait for the next frame: sleep for events when idle, else cap the rate."""

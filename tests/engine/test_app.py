@@ -123,6 +123,27 @@ def test_f11_toggles_fullscreen_and_back(app, scene):
     assert not app.fullscreen and scene.size == (640, 480)
 
 
+def test_leaving_fullscreen_brings_back_the_windows_size_where_the_system_keeps_it(
+        app, scene, monkeypatch):
+    """X11 without a window manager keeps a window that leaves fullscreen at the screen's
+    size the first time it is asked for its own; the window once stayed that big for good."""
+    size, screen = app.size, (1920, 1080)
+    real = pygame.display.set_mode
+    asked = []
+
+    def keeps_the_screens_size_once(wanted, flags=0):
+        kept = asked and asked[-1][1] & pygame.FULLSCREEN
+        asked.append((wanted, flags))
+        return real(screen if flags & pygame.FULLSCREEN or kept else wanted, flags)
+
+    monkeypatch.setattr(pygame.display, "set_mode", keeps_the_screens_size_once)
+    app.run_frame(0.0, [key(pygame.K_F11)])
+    assert app.fullscreen and app.size == screen
+    app.run_frame(0.0, [key(pygame.K_F11)])
+    assert not app.fullscreen and app.size == size and scene.size == size
+    assert [wanted for wanted, _ in asked] == [(0, 0), size, size]
+
+
 def test_f11_repaints_the_window_even_when_its_size_stays(app, scene, monkeypatch):
     """The window made again starts blank. Where the system keeps its size (no window
     manager, or a window as big as the screen) no resize follows, and the table once stayed
