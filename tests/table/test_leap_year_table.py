@@ -92,7 +92,8 @@ def test_the_auto_play_switch_plays_the_cards_by_itself(leap_year, context):
     assert isinstance(table.top, SummaryScene)
     assert table.top.headline == "Solved by the computer" and not table.top.result.won
     session = table.scene.session
-    assert len(session.history.played) == 2 and session.move_count == 0
+    assert len(session.history.played) == 2 and session.moves == 2  # its moves count
+    assert ("Moves", "2") in table.top.result.rows and "Moves 2" in table.scene.readout()
     assert session.assisted
 
 
@@ -118,7 +119,7 @@ def test_auto_play_moves_at_once_on_a_fresh_deal(leap_year, context):
     session = table.scene.session
     assert {move.source for move in session.history.played[:2]} == {
         move.source for move in RULES.legal_moves(start) if move != STOCK}
-    assert session.assisted and session.move_count == 0
+    assert session.assisted and session.moves == 2
 
 
 def test_auto_play_moves_again_after_undo_and_on_a_resumed_game(make_table, context):

@@ -294,7 +294,7 @@ def show_summary(table: CardTableScene) -> None:
     won = session.is_won
     stuck = "no move from the deal" if session.history.position == 0 else "no more moves"
     title = game.title if won else f"{game.title}: {stuck}"
-    rows = list(game.summary_rows(state, session.move_count, session.clock.elapsed))
+    rows = list(game.summary_rows(state, session.moves, session.clock.elapsed))
     outcome = game.outcome_rows(state, assisted=session.assisted, counted=session.recorded)
     at = next((index for index, (label, _) in enumerate(rows) if label == "Moves"), len(rows))
     rows[at:at] = outcome
