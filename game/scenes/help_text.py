@@ -132,7 +132,7 @@ building on the tableau and no moving between tableau piles.
 hearts: any 5 will do.
 ## Playing
 - Click a top card to send it to the first foundation that takes it, in reading order: \
-the top row from the left, then the second row. Drag it to a foundation to choose another.
+the top row from the left, then each row below. Drag it to a foundation to choose another.
 - Right-click anywhere deals, as clicking the stock does.
 - Auto-play (the switch on the toolbar, also in the options) plays the deal for you, card \
 by card and deal by deal, following the solver's winning line when it finds one; turn it off \
