@@ -71,6 +71,25 @@ def toolbar_height(size: tuple[int, int]) -> int:
     return max(30, min(round(46 * larger), round(size[1] * 0.048)))
 
 
+def stock_badge_height(card_w: int) -> int:
+    """The height of the pill under a stock that counts its cards or deals."""
+    return max(17, round(card_w * 0.16))
+
+
+def stock_badge_gap(card_w: int) -> int:
+    return max(3, round(card_w * 0.05))
+
+
+def under_stock_room(card_w: int) -> int:
+    """What a pile below a stock must leave under it: the count's pill, clear of both."""
+    return stock_badge_height(card_w) + 2 * stock_badge_gap(card_w)
+
+
+def stock_badge_place(stock: pygame.Rect, card_w: int) -> Point:
+    """The midtop of the stock's count: centred just under the stock."""
+    return (stock.centerx, stock.bottom + stock_badge_gap(card_w))
+
+
 @dataclass(frozen=True)
 class Fan:
     """How the cards of a pile spread: the offset after a face-down and after a face-up card.

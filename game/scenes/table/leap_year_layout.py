@@ -25,6 +25,7 @@ from game.scenes.table.geometry import (
     chosen_card_width,
     legible_step,
     shrink_to_fit,
+    stock_badge_place,
     toolbar_height,
 )
 
@@ -127,5 +128,5 @@ def _placed(size: tuple[int, int], bar: int, arrangement: Arrangement, card_w: i
     fan = Fan(down=(0.0, step), up=(0.0, step))
     for index, ref in enumerate(TABLEAU_REFS[:TABLEAU_PILES]):
         piles[ref] = spot(piles_x + index * pitch, piles_top, fan)
-    label_at = (stock_x + card_w // 2, top + card_h + max(3, round(card_w * 0.06)))
-    return TableLayout(size, card_w, pygame.Rect(0, 0, size[0], bar), piles, None, label_at)
+    return TableLayout(size, card_w, pygame.Rect(0, 0, size[0], bar), piles, None,
+                       stock_badge_place(piles[STOCK_REF].rect, card_w))
