@@ -46,11 +46,13 @@ def replay(state, line):
 def rules_can_win(state, limit: int = 200_000) -> bool:
     """Every position the rules reach from `state` (depth first, stopping at a win); passes
     are left out of a position's identity when they are unlimited (they then change
-    nothing)."""
+    nothing), and so is the order of the building stacks (the rules treat all seven alike,
+    so positions that differ only in it are won or lost together)."""
     unlimited = state.options.redeals is None
 
     def key(s):
-        return (s.tableau, s.foundations, s.stock, s.waste, None if unlimited else s.passes)
+        return (tuple(sorted(s.tableau)), s.foundations, s.stock, s.waste,
+                None if unlimited else s.passes)
 
     seen = {key(state)}
     stack = [state]
