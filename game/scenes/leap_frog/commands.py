@@ -1,8 +1,8 @@
 """What the Leap Frog table does beyond play: opening and saving games, statistics, leaving,
 new games, dialogs and the summary.
 
-Scenes that import the table registry themselves (menu, options, help, summary, dialogs) are
-imported where used.
+The table's scene imports this module, and the menu reaches it through the table registry,
+so both are imported inside the functions that open them.
 """
 
 from __future__ import annotations

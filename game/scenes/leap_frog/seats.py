@@ -61,12 +61,6 @@ class Lineup:
         return cls(tuple(seats), strength)
 
     @classmethod
-    def from_settings(cls, leap_frog_settings: object) -> Lineup:
-        """The seats the settings name for their number of players."""
-        players = leap_frog_settings.players
-        return cls.of(leap_frog_settings.seats[:players], leap_frog_settings.strength)
-
-    @classmethod
     def from_extras(cls, extras: Mapping, players: int) -> Lineup | None:
         """The lineup a saved game recorded, or None if it is missing or does not fit."""
         kinds = extras.get("seats")

@@ -1,8 +1,9 @@
-"""What the table does beyond the cards: new deals, the menu, dialogs, saving, statistics.
+"""What the table does beyond the cards: new deals, leaving for the menu, dialogs, saving,
+and counting finished games in the statistics.
 
-Kept apart from the scene so the scene stays about play. Scenes that are not the table's own
-(dialogs, options, help, summary, menu) are imported where used: they import the table
-registry themselves.
+Kept apart from the scene so the scene stays about play. The table's scene imports this
+module, and the menu reaches it through the table registry, so both are imported inside the
+functions that open them.
 """
 
 from __future__ import annotations
