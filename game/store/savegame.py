@@ -16,7 +16,7 @@ the current position) is dropped alone, keeping the game, with a word to the pla
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,6 +29,7 @@ from game.store.documents import (
     check_format,
     expect_number,
     foreign,
+    hold,
     is_free,
     load_document,
     refused,
@@ -112,6 +113,11 @@ class SaveSlots:
         saved, messages = load_document(self.path(game_id), subject, "starting a new game",
                                         lambda data: self._parse(game_id, data))
         return saved, messages + list(saved.notes if saved is not None else ())
+
+    def keep(self, game_id: str, until: Callable[[], bool]) -> None:
+        """Neither replace nor remove the save of `game_id` before `until()` says it may go
+        (asked again at each attempt): it holds a game not counted yet."""
+        hold(self.path(game_id), until)
 
     def delete(self, game_id: str) -> list[str]:
         """Forget the saved game of `game_id` (a finished game); [] on success."""

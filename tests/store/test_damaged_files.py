@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -66,8 +67,8 @@ COMMON_DAMAGE = {
     "binary junk": lambda path: bytes(range(256)),
     "a list": lambda path: text_of([1, 2, 3]),
     "a string": lambda path: text_of("settings"),
-    "NaN": lambda path: path.read_bytes().replace(b'"format": 1', b'"format": NaN'),
-    "newer format": lambda path: edited(path, set_item("format", 2)),
+    "NaN": lambda path: re.sub(rb'"format": [0-9]+', b'"format": NaN', path.read_bytes()),
+    "newer format": lambda path: edited(path, set_item("format", 99)),
     "format zero": lambda path: edited(path, set_item("format", 0)),
     "nested too deeply": lambda path: b"[" * 50_000 + b"]" * 50_000,
 }
@@ -232,9 +233,9 @@ def test_a_damaged_file_that_could_not_be_set_aside_is_never_written_over(full_f
     stats.record_game("klondike", 1, True)
     assert (full_folder / "stats.json").read_text() == "garbage"
     monkeypatch.setattr("game.store.atomic.os.rename", real_rename)
-    assert stats.record_game("klondike", 2, True) == []
+    assert "set aside as stats.json.bad" in stats.record_game("klondike", 2, True)[0]
     assert (full_folder / "stats.json.bad").read_text() == "garbage"
-    assert Statistics.load(full_folder)[0].get("klondike").played >= 1
+    assert Statistics.load(full_folder)[0].get("klondike").played == 2
 
 
 def _refusing_rename(*args):
