@@ -111,14 +111,8 @@ def record_of(stats: GameStats, rules: Rules, game_id: str = "klondike") -> Reco
 
 
 def best_of(stats: GameStats, rules: Rules, game_id: str = "klondike") -> int | None:
-    """The best score with these rules: the one kept for them, or one in the history (older
-    files kept only the best of all rules together)."""
-    scores = [entry.score for entry in entries_of(stats.history, rules, game_id)
-              if not entry.assisted]
-    kept = record_of(stats, rules, game_id).best_score
-    if kept is not None:
-        scores.append(kept)
-    return max(scores, default=None)
+    """The best score with these rules (see `record_of`)."""
+    return record_of(stats, rules, game_id).best_score
 
 
 # The series -------------------------------------------------------------------------------

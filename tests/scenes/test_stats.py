@@ -331,3 +331,24 @@ def test_the_money_lines_never_count_gains_of_a_game_the_computer_helped():
     assert winnings_series(stats) == [0]
     vegas = GameStats().with_game(208, True, vegas=208, assisted=True, rules="vegas/3")
     assert vegas_series(vegas) == [0]
+
+
+def test_leap_frog_is_shown_per_variant_and_board_size(app, context, below):
+    record = context.stats.record_game
+    record("leap_frog", 41, True, rules="murray/15", when=1.0)
+    record("leap_frog", 9, True, rules="plain/15", when=2.0)
+    record("leap_frog", 60, False, rules="plain/15", when=3.0, finished=False)
+    record("leap_frog", 12, False, rules="plain/18", when=4.0)
+    stats = StatsScene(context, "leap_frog")
+    show(app, stats)
+    assert stats.choices == [("murray", 15), ("plain", 15), ("plain", 18)]
+    assert stats.rules == ("plain", 18)  # the latest game's
+    stats.step_rules(-1)
+    rows = dict(stats.rows())
+    assert rows["Best score (Plain, 15x15)"] == "9"  # the game left at 60 is no best
+    assert (rows["Games played"], rows["Games won"]) == ("2", "1")
+    assert rows["All games together"] == "4 played, 50% won"
+    stats.step_rules(-1)
+    assert dict(stats.rows())["Best score (Murray, 15x15)"] == "41"
+    surface = pygame.Surface(app.size)
+    stats.draw(surface)

@@ -101,3 +101,23 @@ def test_a_game_of_computers_alone_is_still_never_recorded(make_table, context):
     stats = context.stats.get(GAME_ID)
     assert stats.played == 0 and stats.counted == ()
     assert not context.saves.exists(GAME_ID)
+
+
+def test_statistics_are_kept_per_variant_and_size_and_a_game_left_is_no_best(context):
+    """A plain game's pieces and a Murray game's points never share a best score, and a game
+    left with pieces taken is a loss that sets none."""
+    left = new_match(5, ("human", "computer"), variant="plain")
+    while left.scores()[0] == 0 or left.rules.current_player(left.state) != 0:
+        left.play(greedy_move(left.state))
+    commands.abandon(context, left)
+    stats = context.stats.get(GAME_ID)
+    assert stats.of_rules("plain/15").played == 1 and stats.played == 1
+    assert stats.of_rules("plain/15").best_score is None and stats.best_score is None
+    murray = new_match(4, ("human", "computer"))
+    while not murray.is_over:
+        murray.play(greedy_move(murray.state))
+    murray.finish()
+    commands.count(context, murray)
+    stats = context.stats.get(GAME_ID)
+    assert stats.of_rules("murray/15").best_score == murray.focus_result()[0]
+    assert (stats.of_rules("murray/15").played, stats.of_rules("plain/15").played) == (1, 1)
