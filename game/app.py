@@ -98,6 +98,7 @@ def _run(args: argparse.Namespace) -> int:
         if sounds is not None:
             sounds.join(SOUND_WAIT_SECONDS)
     if context.autosave:
+        context.stats.settle()  # a game still waiting to be counted: one more try
         remember_window(context, app)
     return 0
 
