@@ -30,10 +30,10 @@ from game.scenes.stats_chart import (
     draw_line_chart,
     draw_score_chart,
 )
+from game.scenes.stats_rows import format_duration, short_label, stats_rows
 from game.scenes.stats_series import (
     RECENT_GAMES,
     Rules,
-    best_of,
     current_rules,
     entries_of,
     first_choice,
@@ -52,9 +52,10 @@ from game.scenes.table.klondike import dollars
 from game.scenes.ui import ButtonRow, ModalScene, TabBar, draw_dialog_panel, fitted_size
 from game.store import GameStats
 
-# The series are worked out in stats_series; they are named here as well, where they were.
-__all__ = ["StatsScene", "chart_kinds", "is_vegas_score", "running_total", "stats_rows",
-           "vegas_series", "win_rate_series", "winnings_series"]
+# The rows and series are worked out in stats_rows and stats_series; they are named here as
+# well, where they were.
+__all__ = ["StatsScene", "chart_kinds", "format_duration", "is_vegas_score", "running_total",
+           "stats_rows", "vegas_series", "win_rate_series", "winnings_series"]
 
 STATS_GAMES = ("klondike", "leapfrog", "leap_year", "lucas_leaps", "leap_frog")
 CHART_GAMES = 40  # the score chart shows this many most recent games
@@ -66,59 +67,6 @@ RECENT_COLOUR = (120, 200, 255)
 
 def game_title(game_id: str) -> str:
     return getattr(GAMES.get(game_id), "title", None) or game_id.replace("_", " ").title()
-
-
-def format_duration(seconds: float) -> str:
-    """Time played as a person would say it: "45 s", "12 min", "3 h 5 min"."""
-    whole = int(seconds)
-    if whole < 60:
-        return f"{whole} s"
-    minutes = whole // 60
-    if minutes < 60:
-        return f"{minutes} min"
-    return f"{minutes // 60} h {minutes % 60} min"
-
-
-def _signed(amount: int) -> str:
-    return f"{amount:+,}" if amount else "0"
-
-
-def stats_rows(game_id: str, stats: GameStats,
-               rules: Rules | None = None) -> list[tuple[str, str]]:
-    """The lines the statistics show for one game: (label, value); the counts and best score
-    are those of `rules` when given (Klondike, Leap Frog), with a line for all of them."""
-    record = stats if rules is None else record_of(stats, rules, game_id)
-    best = stats.best_score if rules is None else best_of(stats, rules, game_id)
-    if best is None:
-        best_text = "–"
-    else:
-        best_text = dollars(best) if rules is not None and rules[0] == "vegas" else f"{best:,}"
-    rows = [
-        ("Games played", f"{record.played:,}"),
-        ("Games won", f"{record.won:,}"),
-        ("Win rate", f"{record.win_rate:.0%}" if record.played else "–"),
-        ("Best score" if rules is None else f"Best score ({_short(rules)})", best_text),
-        ("Current streak", f"{record.current_streak:,}"),
-        ("Best streak", f"{record.best_streak:,}"),
-    ]
-    if rules is not None:
-        rate = f", {stats.win_rate:.0%} won" if stats.played else ""
-        rows.append(("All games together", f"{stats.played:,} played{rate}"))
-    rows.append(("Time played", format_duration(stats.total_time)))
-    if game_id == "leapfrog":
-        rows.append(("Total winnings", _signed(stats.total_winnings)))
-        rows.append(("Best winnings",
-                     "–" if stats.best_winnings is None else _signed(stats.best_winnings)))
-    if game_id == "klondike":
-        rows.append(("Vegas balance", dollars(stats.vegas_balance)))
-    return rows
-
-
-def _short(rules: Rules) -> str:
-    first, second = rules
-    if first in ("murray", "plain"):
-        return f"{first.title()}, {second}x{second}"
-    return first.title() if second is None else f"{first.title()}, draw {second}"
 
 
 # The charts' series --------------------------------------------------------------------
@@ -299,7 +247,7 @@ class StatsScene(ModalScene):
                              "Total winnings after each game")
         else:
             axes = Axes("Vegas money", "Vegas game", label=lambda value: dollars(round(value)))
-            rules = "" if self.rules is None else f" ({_short(self.rules)})"
+            rules = "" if self.rules is None else f" ({short_label(self.rules)})"
             self._draw_money(surface, vegas_series(stats, self.rules), axes, key_y, area, text,
                              f"The Vegas games' money, added up{rules}",
                              "No Vegas games recorded yet")
