@@ -236,19 +236,20 @@ def count_once(context: Context, game_id: str, recorded: bool,
 
     One atomic step whatever moment the program is stopped at: the statistics write carries
     the game's key, so a save left behind by a stop just after it is known as counted and
-    dropped (`drop_if_counted`). A write that fails counts nothing and keeps the game, by
-    `save`, to be counted later.
+    dropped (`drop_if_counted`). A write that fails counts nothing yet: the statistics keep
+    the game to write it with the next one, and its save, by `save`, stays until they have
+    (no later game may replace or remove it before).
     """
     if not context.autosave:
         return recorded
     if not recorded:
-        messages = record()
-        context.notify(messages)
-        recorded = not messages
+        context.notify(record())
+        recorded = not context.stats.is_pending(game_id)
     if recorded:
         context.notify(context.saves.delete(game_id))
     else:
         save()
+        context.saves.keep(game_id, until=context.stats.settle)
     return recorded
 
 
