@@ -202,4 +202,13 @@ def summary_result(table: LeapFrogTable) -> GameResult:
     _, won = match.focus_result()
     score = "  ·  ".join(f"{lineup[player].name} {scores[player]}" for _, player in ranking)
     return GameResult(GAME_ID, RULES.title, won and lineup.has_human, score, tuple(rows),
-                      play_again=lambda: new_game(table), to_menu=lambda: leave(table))
+                      play_again=lambda: new_game(table), to_menu=lambda: leave(table),
+                      headline=_shared_win(match))
+
+
+def _shared_win(match: Match) -> str:
+    """The headline of a game whose top place is shared ("" for a win alone, or a loss)."""
+    winners = match.winners() if match.is_over else ()
+    if len(winners) < 2:
+        return ""
+    return f"{match.lineup.names(winners)} share the win"
