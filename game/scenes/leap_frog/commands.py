@@ -66,7 +66,9 @@ def settings_lineup(context: Context, players: int) -> Lineup:
     settings = context.settings.leap_frog
     kinds = list(settings.seats[:players])
     kinds += [COMPUTER] * (players - len(kinds))
-    return Lineup.of(kinds, settings.strength)
+    strengths = list(settings.strengths[:players])
+    strengths += ["medium"] * (players - len(strengths))
+    return Lineup.of(kinds, strengths)
 
 
 def new_match(context: Context, seed: int | None = None) -> Match:

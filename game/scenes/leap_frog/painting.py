@@ -19,7 +19,7 @@ from game.art import palette
 from game.art.felt import THEMES, paint_felt
 from game.art.render import rounded_rect_surface
 from game.art.skin import button_surface, corner_radius, draw_panel
-from game.engine.text import draw_text, wrap_text
+from game.engine.text import draw_text, render_text, wrap_text
 from game.rules.leap_frog_board import PIECE_VALUES
 from game.rules.moves import Cell
 from game.scenes.leap_frog.chain import Chain
@@ -146,10 +146,16 @@ def _paint_panel(surface: pygame.Surface, layout: TableLayout, spot: PanelSpot,
     score = draw_text(surface, str(points), px(26), palette.ACCENT_BRIGHT,
                       (header.right, header.centery), anchor="midright", bold=True)
     name_left = header.x + 2 * radius + px(8)
-    name_size = fitted_size(panel.seat.name, px(22), max(10, score.left - name_left - px(6)),
-                            bold=True)
-    draw_text(surface, panel.seat.name, name_size, palette.TEXT, (name_left, header.centery),
-              anchor="midleft", bold=True)
+    room = max(10, score.left - name_left - px(6))
+    name_size = fitted_size(panel.seat.name, px(22), room, bold=True)
+    name = draw_text(surface, panel.seat.name, name_size, palette.TEXT,
+                     (name_left, header.centery), anchor="midleft", bold=True)
+    if panel.seat.is_computer:  # how strong it plays, if there is room to say
+        strength = panel.seat.strength
+        size = max(name_size * 3 // 4, 8)
+        word = render_text(strength, size, palette.TEXT_DIM)
+        if word.get_width() <= score.left - name.right - px(12):
+            surface.blit(word, word.get_rect(midleft=(name.right + px(6), header.centery)))
     if spot.detail is None:
         return
     count = len(panel.pieces)

@@ -168,7 +168,7 @@ class LeapFrogTable(Scene):
 
     def _computer_turn(self, dt: float) -> None:
         match = self.match
-        move = self.computer.step(dt, match.state, match.lineup.strength,
+        move = self.computer.step(dt, match.state, match.seat.strength,
                                   match.state.seed + match.history.position,
                                   resting=not (self._covered or self.view.busy),
                                   still=self._still)
