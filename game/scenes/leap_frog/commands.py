@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from game.rules.history import History
 from game.rules.leap_frog import RULES
 from game.scenes.context import Context, GameResult
+from game.scenes.leap_frog.chain import chain_extras, saved_path
 from game.scenes.leap_frog.match import GAME_ID, Match
 from game.scenes.leap_frog.seats import COMPUTER, Lineup
 from game.scenes.table.commands import count_once, drop_if_counted, random_seed
@@ -56,7 +57,8 @@ def open_leap_frog_table(context: Context, seed: int | None) -> LeapFrogTable:
         match = Match(saved.history, lineup, move_count=saved.move_count,
                       elapsed=saved.elapsed, key=key)
         if seed is None:
-            return LeapFrogTable(context, match, fresh=False)
+            resume = saved_path(saved.extras, match.state.options.size)
+            return LeapFrogTable(context, match, fresh=False, resume=resume)
         abandon(context, match)
     return LeapFrogTable(context, new_match(context, seed))
 
@@ -109,13 +111,15 @@ def save(table: LeapFrogTable) -> None:
     context, match = table.context, table.match
     if not context.autosave or match.settled or not match.counted:
         return
-    _save(context, match)
+    _save(context, match, chain_extras(table.chain))
     show_pending_notices(table)
 
 
-def _save(context: Context, match: Match) -> None:
+def _save(context: Context, match: Match, turn: dict | None = None) -> None:
+    """The game as played, and `turn`: the leaps of a turn in progress, if any."""
     context.notify(context.saves.save(GAME_ID, match.history, elapsed=match.clock.elapsed,
-                                      move_count=match.move_count, extras=match.extras()))
+                                      move_count=match.move_count,
+                                      extras={**match.extras(), **(turn or {})}))
 
 
 def finish(table: LeapFrogTable) -> None:

@@ -10,6 +10,7 @@ celebrated, then summed up.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
 import pygame
 
@@ -52,7 +53,8 @@ class LeapFrogTable(Scene):
 
     chooser: Chooser = staticmethod(ai_choice)  # how computer players choose; tests swap it
 
-    def __init__(self, context: Context, match: Match, *, fresh: bool = True) -> None:
+    def __init__(self, context: Context, match: Match, *, fresh: bool = True,
+                 resume: Sequence[Cell] = ()) -> None:
         super().__init__()
         self.context = context
         self.match = match
@@ -76,6 +78,8 @@ class LeapFrogTable(Scene):
         self._unfocused = False  # the window has lost the focus: time stands still
         self._save_due = False
         self._begin_turn()
+        if resume:
+            self._resume(resume)
         if match.is_over:
             self._finish()  # a save of a game that ended before it could be counted
 
@@ -95,6 +99,11 @@ class LeapFrogTable(Scene):
         self._update_clock()
         self.renderer.invalidate_background()  # the cloth may have changed
         self.dirty = True
+
+    def _resume(self, path: Sequence[Cell]) -> None:
+        """Take up a turn the save kept part way through (its leaps checked again)."""
+        if self.chain is None or not self.chain.replay(path):
+            log.warning("the saved turn in progress %r does not fit the game; dropped", path)
 
     def on_exit(self) -> None:
         """Leaving, or the program closing (which exits every scene): stop and save."""
@@ -309,6 +318,7 @@ class LeapFrogTable(Scene):
             self.refuse()
             return
         jumped = chain.jumped[-1]
+        self._save_due = True  # a leap made is kept, should the window close mid-turn
         if hop:
             self.view.hop(chain.path[0], cell, jumped)
         else:
