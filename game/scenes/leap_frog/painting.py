@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -41,7 +41,7 @@ class PanelView:
     """What one player's panel shows right now."""
 
     seat: Seat
-    pieces: Sequence[str]  # the marbles resting in the tray
+    pieces: Sequence[str]  # the marbles the player has captured
     plain: bool
     tag: str = ""  # "to move", "thinking…", "winner"
     active: bool = False
@@ -63,9 +63,10 @@ def rings_for(chain: Chain | None, hovered: Cell | None, removing: bool
     return []
 
 
-def panel_views(match: Match, tray_pieces: Callable[[int], Sequence[str]], *, thinking: bool,
-                winners: bool) -> list[PanelView]:
-    """What each player's panel shows; `winners`: the game is over and the winners show."""
+def panel_views(match: Match, *, thinking: bool, winners: bool) -> list[PanelView]:
+    """What each player's panel shows; `winners`: the game is over and the winners show.
+    The score is the game's from the moment a move is played, never behind the marbles
+    already in the tray."""
     plain = match.state.options.variant == "plain"
     leaders = match.winners() if winners else ()
     views = []
@@ -77,7 +78,8 @@ def panel_views(match: Match, tray_pieces: Callable[[int], Sequence[str]], *, th
             tag = "thinking…" if thinking else "to move"
         else:
             tag = ""
-        views.append(PanelView(seat, tray_pieces(player), plain, tag, active or player in leaders))
+        views.append(PanelView(seat, match.rules.captured_by(match.state, player), plain, tag,
+                               active or player in leaders))
     return views
 
 

@@ -220,8 +220,8 @@ class LeapFrogTable(Scene):
         paint_focus(surface, layout, self.keyboard.visible_focus)  # under the rings it marks
         paint_rings(surface, layout, rings_for(chain, self.hovered, self.must_remove))
         winners = self.match.finished and (self.ending is None or self.ending.celebrating)
-        paint_panels(surface, layout, panel_views(self.match, self.view.tray_pieces,
-                                                  thinking=self.thinking, winners=winners))
+        paint_panels(surface, layout, panel_views(self.match, thinking=self.thinking,
+                                                  winners=winners))
         self._shown_dots = self._dots()
         headline, hint = status_text(self.match, self.chain, thinking=self.thinking,
                                      dots=self._shown_dots, moving=self.showing)
