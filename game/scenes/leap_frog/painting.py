@@ -12,6 +12,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 
 import pygame
 
@@ -24,6 +25,7 @@ from game.rules.leap_frog_board import PIECE_VALUES
 from game.rules.moves import Cell
 from game.scenes.leap_frog.chain import Chain
 from game.scenes.leap_frog.layout import PanelSpot, TableLayout
+from game.scenes.leap_frog.marks import MoveMark
 from game.scenes.leap_frog.match import Match
 from game.scenes.leap_frog.seats import Seat
 from game.scenes.table.game import format_time
@@ -31,6 +33,7 @@ from game.scenes.table.painting import focus_outline, focus_reach
 from game.scenes.ui import fitted_size
 
 TRAY_FILL = (0, 0, 0, 70)
+MOVABLE = (235, 245, 255)  # the ring round a marble that can leap
 SPARKLE_COUNT = 90
 SPARKLE_COLOURS = (palette.ACCENT_BRIGHT, (255, 255, 255), palette.GOOD, (120, 200, 255),
                    (255, 150, 200))
@@ -114,6 +117,52 @@ def paint_rings(surface: pygame.Surface, layout: TableLayout,
                 rings: Iterable[tuple[str, Cell]]) -> None:
     for kind, cell in rings:
         surface.blit(layout.art.ring(kind), layout.cell_rect(cell))
+
+
+def paint_marks(surface: pygame.Surface, layout: TableLayout,
+                marks: Iterable[MoveMark]) -> None:
+    """Moves made (a line along the path, crosses where marbles were taken, a ring round
+    the marble that moved) or suggested (rings round the marble, its landings and its
+    captures)."""
+    cell = layout.cell
+    line = max(2, cell // 12)
+    for mark in marks:
+        centres = [layout.cell_rect(square).center for square in mark.path]
+        shade = palette.mix(mark.colour, (0, 0, 0), 0.6)
+        if mark.made:
+            for start, end in pairwise(centres):
+                pygame.draw.line(surface, shade, start, end, line + 2)
+                pygame.draw.line(surface, mark.colour, start, end, line)
+            pygame.draw.circle(surface, mark.colour, centres[0], line * 1.5)
+            for square in mark.captured:
+                _cross(surface, layout.cell_rect(square).center, cell * 0.16, line, mark.colour,
+                       shade)
+            pygame.draw.circle(surface, mark.colour, centres[-1], cell * 0.47, line)
+        else:
+            pygame.draw.circle(surface, mark.colour, centres[0], cell * 0.47, line + 1)
+            for centre in centres[1:]:
+                pygame.draw.circle(surface, mark.colour, centre, cell * 0.2, line)
+            for square in mark.captured:
+                _cross(surface, layout.cell_rect(square).center, cell * 0.16, line, mark.colour,
+                       shade)
+
+
+def paint_movable(surface: pygame.Surface, layout: TableLayout, cells: Iterable[Cell]) -> None:
+    """A thin light ring round each marble that can leap."""
+    line = max(1, layout.cell // 16)
+    for cell in cells:
+        pygame.draw.circle(surface, MOVABLE, layout.cell_rect(cell).center, layout.cell * 0.46,
+                           line)
+
+
+def _cross(surface: pygame.Surface, centre: tuple[int, int], reach: float, width: int,
+           colour: palette.Colour, shade: palette.Colour) -> None:
+    x, y = centre
+    for ink, extra in ((shade, 2), (colour, 0)):
+        pygame.draw.line(surface, ink, (x - reach, y - reach), (x + reach, y + reach),
+                         width + extra)
+        pygame.draw.line(surface, ink, (x - reach, y + reach), (x + reach, y - reach),
+                         width + extra)
 
 
 def paint_focus(surface: pygame.Surface, layout: TableLayout, cell: Cell | None) -> None:

@@ -26,13 +26,17 @@ from game.scenes.leap_frog.chain import Chain
 from game.scenes.leap_frog.computer import Chooser, ComputerThought, ComputerTurn, ai_choice
 from game.scenes.leap_frog.controls import TableControls
 from game.scenes.leap_frog.ending import Ending
+from game.scenes.leap_frog.hint import BoardHint
 from game.scenes.leap_frog.keyboard import BoardKeyboard
 from game.scenes.leap_frog.layout import TableLayout, table_layout
+from game.scenes.leap_frog.marks import last_moves
 from game.scenes.leap_frog.match import Match
 from game.scenes.leap_frog.mouse import BoardMouse
 from game.scenes.leap_frog.painting import (
     paint_background,
     paint_focus,
+    paint_marks,
+    paint_movable,
     paint_panels,
     paint_rings,
     paint_status,
@@ -40,6 +44,7 @@ from game.scenes.leap_frog.painting import (
     rings_for,
     toolbar_readout,
 )
+from game.scenes.leap_frog.refusals import refusal
 from game.scenes.leap_frog.seats import Seat
 from game.scenes.leap_frog.status import status_text
 
@@ -66,6 +71,7 @@ class LeapFrogTable(Scene):
         self.layout: TableLayout | None = None
         self.chain: Chain | None = None  # a person's turn being entered
         self.computer = ComputerTurn(self.chooser)
+        self.hint = BoardHint(self.chooser)
         self.hovered: Cell | None = None
         self.note = ""  # a passing remark in the status block
         self._fresh = fresh
@@ -108,6 +114,7 @@ class LeapFrogTable(Scene):
     def on_exit(self) -> None:
         """Leaving, or the program closing (which exits every scene): stop and save."""
         self.computer.stop()
+        self.hint.clear()
         self.save()
 
     def resize(self, size: Size) -> None:
@@ -159,6 +166,8 @@ class LeapFrogTable(Scene):
             self.showing = None
             if self._save_due:
                 self.save()
+        if self.hint.poll(self.match):
+            self.dirty = True
         if self.ending is not None:
             if not self.ending.update(dt):
                 self.ending = None
@@ -187,7 +196,7 @@ class LeapFrogTable(Scene):
     def is_idle(self) -> bool:
         waiting = self.match.computer_to_move and not self._covered
         return (super().is_idle() and not self.view.busy and not waiting
-                and self.ending is None)
+                and self.ending is None and not self.hint.pending)
 
     def wake_in(self) -> float | None:
         return self.match.clock.next_second()
@@ -218,6 +227,10 @@ class LeapFrogTable(Scene):
         layout = self.layout
         chain = self.chain if self.accepts_input else None
         paint_focus(surface, layout, self.keyboard.visible_focus)  # under the rings it marks
+        marks = last_moves(self.match, hide_latest=self.showing is not None)
+        paint_marks(surface, layout, [*marks, *filter(None, [self.hint.mark])])
+        if chain is not None and not chain.started:
+            paint_movable(surface, layout, self.hint.movable)
         paint_rings(surface, layout, rings_for(chain, self.hovered, self.must_remove))
         winners = self.match.finished and (self.ending is None or self.ending.celebrating)
         paint_panels(surface, layout, panel_views(self.match, thinking=self.thinking,
@@ -228,7 +241,7 @@ class LeapFrogTable(Scene):
         leaping = self._leaping()
         self.controls.update(leaping, leaping and self.chain.can_end,
                              leaping and self.chain.started)
-        paint_status(surface, layout, headline, self.note or hint,
+        paint_status(surface, layout, headline, self.note or self.hint.words or hint,
                      self.controls.status_buttons(leaping))
 
     def _dots(self) -> int:
@@ -283,12 +296,21 @@ class LeapFrogTable(Scene):
             Action.REDO: self.redo,
             Action.NEW_GAME: lambda: commands.ask_new_game(self),
             Action.HELP: lambda: commands.open_help(self),
+            Action.HINT: self.toggle_hint,
         }
         handler = handlers.get(action)
         if handler is None:
             return False
         handler()
         return True
+
+    def toggle_hint(self) -> None:
+        """H: the marbles that can leap and a suggested move; H again puts them away."""
+        if self.hint.shown:
+            self.hint.clear()
+        elif self.accepts_input:
+            self.hint.ask(self.match, self.chain)
+        self.dirty = True
 
     def can_undo(self) -> bool:
         return self.match.can_undo or (self.chain is not None and self.chain.started)
@@ -298,7 +320,7 @@ class LeapFrogTable(Scene):
     def remove(self, cell: Cell) -> None:
         """The opening removal of the piece on `cell`."""
         if self.match.rules.piece_at(self.match.state, cell) is None:
-            self.refuse()
+            self.refuse(refusal(self.match, self.chain, cell))
             return
         player = self.match.player
         self._play(RemovePiece(cell))
@@ -308,6 +330,7 @@ class LeapFrogTable(Scene):
     def choose(self, cell: Cell) -> None:
         """Pick the piece on `cell` to leap with (dropping a piece chosen before)."""
         self.chain.start(cell)
+        self.note = ""
         self.context.play("click")
         self.dirty = True
 
@@ -318,6 +341,7 @@ class LeapFrogTable(Scene):
             self.refuse()
             return
         jumped = chain.jumped[-1]
+        self.note = ""
         self._save_due = True  # a leap made is kept, should the window close mid-turn
         if hop:
             self.view.hop(chain.path[0], cell, jumped)
@@ -353,8 +377,12 @@ class LeapFrogTable(Scene):
         self.dirty = True
         return True
 
-    def refuse(self) -> None:
+    def refuse(self, reason: str = "") -> None:
+        """A click or drop that does nothing: a sound, and the reason in the status block."""
         self.context.play("invalid")
+        if reason:
+            self.note = reason
+            self.dirty = True
 
     # Turns --------------------------------------------------------------------------------
 
@@ -393,6 +421,7 @@ class LeapFrogTable(Scene):
         """Get ready for the player to move: a chain for a person; a computer player starts
         thinking once the marbles are at rest."""
         self.computer.begin()
+        self.hint.clear()
         self.hovered = None
         match = self.match
         self.chain = Chain(match.rules, match.state) if match.human_to_move else None
