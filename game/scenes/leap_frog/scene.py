@@ -227,9 +227,10 @@ class LeapFrogTable(Scene):
         layout = self.layout
         chain = self.chain if self.accepts_input else None
         paint_focus(surface, layout, self.keyboard.visible_focus)  # under the rings it marks
-        marks = last_moves(self.match, hide_latest=self.showing is not None)
+        leaping = chain is not None and chain.started  # the next move is under way
+        marks = [] if leaping else last_moves(self.match, hide_latest=self.showing is not None)
         paint_marks(surface, layout, [*marks, *filter(None, [self.hint.mark])])
-        if chain is not None and not chain.started:
+        if chain is not None and not leaping:
             paint_movable(surface, layout, self.hint.movable)
         paint_rings(surface, layout, rings_for(chain, self.hovered, self.must_remove))
         winners = self.match.finished and (self.ending is None or self.ending.celebrating)
