@@ -228,8 +228,13 @@ class LeapFrogTable(Scene):
         chain = self.chain if self.accepts_input else None
         paint_focus(surface, layout, self.keyboard.visible_focus)  # under the rings it marks
         leaping = chain is not None and chain.started  # the next move is under way
-        marks = [] if leaping else last_moves(self.match, hide_latest=self.showing is not None)
-        paint_marks(surface, layout, [*marks, *filter(None, [self.hint.mark])])
+        if self.hint.mark is not None:  # asked for: it has the board to itself
+            marks = [self.hint.mark]
+        elif leaping:
+            marks = []
+        else:
+            marks = last_moves(self.match, hide_latest=self.showing is not None)
+        paint_marks(surface, layout, marks)
         if chain is not None and not leaping:
             paint_movable(surface, layout, self.hint.movable)
         paint_rings(surface, layout, rings_for(chain, self.hovered, self.must_remove))
