@@ -5,6 +5,7 @@ import pygame
 import pytest
 
 from game.rules.moves import Cell
+from game.scenes.leap_frog import painting
 from game.scenes.leap_frog import scene as table_module
 from game.scenes.leap_frog.layout import table_layout
 
@@ -47,3 +48,23 @@ def test_the_panels_words_keep_their_proportion_to_the_marbles_at_4k():
     ratio = small.px(17) / small.cell  # the status block's line beside a marble
     assert large.px(17) / large.cell >= 0.8 * ratio
     assert large.status.height / large.cell >= 0.8 * small.status.height / small.cell
+
+
+def test_the_status_words_fit_above_the_buttons_in_a_small_window(monkeypatch):
+    drawn = []
+    draw = painting.draw_text
+
+    def recording(surface, text, size, colour, at, **options):
+        rect = draw(surface, text, size, colour, at, **options)
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(painting, "draw_text", recording)
+    layout = table_layout((640, 480), 2, 18)
+    surface = pygame.Surface(layout.size)
+    buttons = [(layout.end_turn, "End turn", "normal"), (layout.cancel, "Cancel", "normal")]
+    painting.paint_status(surface, layout, "Your turn: leap a piece over a neighbour into "
+                          "the empty hole beyond it", "Hint: leap along the gold path, "
+                          "capturing 1 piece (3 points).", buttons)
+    assert any(text.startswith("Hint:") for text, _ in drawn)
+    assert all(rect.bottom <= layout.end_turn.top for _, rect in drawn)

@@ -20,6 +20,7 @@ from game.art import palette
 from game.art.felt import THEMES, paint_felt
 from game.art.render import rounded_rect_surface
 from game.art.skin import button_surface, corner_radius, draw_panel
+from game.engine.resources import font
 from game.engine.text import draw_text, render_text, wrap_text
 from game.rules.leap_frog_board import PIECE_VALUES
 from game.rules.moves import Cell
@@ -218,22 +219,52 @@ def _paint_panel(surface: pygame.Surface, layout: TableLayout, spot: PanelSpot,
                   spot.detail.midright, anchor="midright", bold=True)
 
 
+MIN_STATUS_TEXT = 10  # the smallest the status block's words shrink to before one line goes
+
+
 def paint_status(surface: pygame.Surface, layout: TableLayout, headline: str, hint: str,
                  buttons: Sequence[tuple[pygame.Rect, str, str]]) -> None:
-    """The turn's instructions in the status block, and its buttons as (rect, label, look)."""
+    """The turn's instructions in the status block, and its buttons as (rect, label, look).
+    In a small window the words shrink to fit, and if they still do not, the headline gives
+    way to the line under it (a hint, or why a click was refused, matters more just then)."""
     px = layout.px
     area = layout.status.inflate(-2 * px(12), -2 * px(10))
     bottom = min((rect.top for rect, _, _ in buttons), default=area.bottom) - px(4)
+    blocks = _fitted_blocks(((headline, px(22), palette.TEXT, True),
+                             (hint, px(17), palette.TEXT_DIM, False)),
+                            area.width, bottom - area.y, px(4))
     y = area.top
-    for text, size, colour, bold in ((headline, px(22), palette.TEXT, True),
-                                     (hint, px(17), palette.TEXT_DIM, False)):
-        for line in wrap_text(text, size, area.width, bold=bold) if text else ():
-            if y + size > bottom:
-                break
+    for lines, size, colour, bold in blocks:
+        for line in lines:
             y = draw_text(surface, line, size, colour, (area.x, y), bold=bold).bottom
         y += px(4)
     for rect, label, look in buttons:
         surface.blit(button_surface(rect.size, label, look), rect)
+
+
+Block = tuple[str, int, palette.Colour, bool]  # text, size, colour, bold
+
+
+@lru_cache(maxsize=32)
+def _fitted_blocks(blocks: tuple[Block, ...], width: int, height: int, gap: int
+                   ) -> list[tuple[list[str], int, palette.Colour, bool]]:
+    """The blocks wrapped to `width` at the largest sizes (shrunk together) at which they
+    fit in `height`; the first block is left out if none does. Cached: it runs each frame."""
+    blocks = [block for block in blocks if block[0]]
+    while blocks:
+        for shrink in range(0, 40):
+            sized = [(text, max(MIN_STATUS_TEXT, size - shrink), colour, bold)
+                     for text, size, colour, bold in blocks]
+            wrapped = [(wrap_text(text, size, width, bold=bold), size, colour, bold)
+                       for text, size, colour, bold in sized]
+            needed = sum(len(lines) * font(size, bold=bold).get_linesize() + gap
+                         for lines, size, _, bold in wrapped)
+            if needed - gap <= height:
+                return wrapped
+            if all(size == MIN_STATUS_TEXT for _, size, _, _ in sized):
+                break
+        blocks = blocks[1:]
+    return []
 
 
 @lru_cache(maxsize=1)
