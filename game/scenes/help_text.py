@@ -198,11 +198,16 @@ have green rings); or drag the marble along the chain: each green square the poi
 is leapt to at once.
 - End your turn with the End turn button, a right-click or Enter. Esc cancels the chain in \
 progress, and you may choose another marble.
+- The last move of each other player stays marked in their colour (a line along its path, \
+a cross where each marble was taken) until they move again.
+- H rings the marbles that can leap and suggests a move (gold), as the computer player \
+would choose it; H again puts the hint away.
 ## End
 The game ends when the player to move can make no capture.
 ## Players
-The table seats 2 to 4 players, each a person or the computer (Options, Leap Frog); by \
-default you play against one computer player.
+The table seats 2 to 4 players, each a person or a computer player of its own strength \
+(easy, medium or hard; Options, Leap Frog), shown beside its name; by default you play \
+against one computer player.
 """
 
 GAME_HELP: dict[str, tuple[str, str]] = {
