@@ -78,7 +78,7 @@ class TableAdvisor:
     @property
     def available(self) -> bool:
         """Whether this game has a solver to ask."""
-        return self.rules.id in hints.ADVISORS
+        return hints.advisor_of(self.rules.id) is not None
 
     @property
     def winnable_only(self) -> bool:

@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from game.art.faces import rank_label
+from game.engine.scene import Scene
 from game.rules import GAMES
 from game.rules.klondike import (
     TABLEAU,
@@ -21,6 +22,7 @@ from game.rules.klondike import (
 from game.rules.klondike_piles import head_rank
 from game.rules.klondike_state import KlondikeState
 from game.scenes.context import Context
+from game.scenes.table.commands import open_card_table
 from game.scenes.table.deck_panel import paint_deck_panel
 from game.scenes.table.game import Piles, Rows, TableGame, format_time
 from game.scenes.table.geometry import TableLayout
@@ -140,3 +142,8 @@ class KlondikeTable(TableGame):
         if not messages:
             self._counted = state
         return messages
+
+
+def open_table(context: Context, seed: int | None) -> Scene:
+    """Klondike's table, as the game registry opens it: the saved game, or deal `seed`."""
+    return open_card_table(context, KlondikeTable(context), seed)

@@ -23,6 +23,7 @@ from game.rules.cards import Card
 from game.rules.leapfrog import BUY_IN, WIN_BONUS, LeapfrogState, ScoreBreakdown
 from game.rules.moves import Cell, GapMove
 from game.scenes.context import Context
+from game.scenes.table.commands import open_card_table
 from game.scenes.table.game import Rows, TableGame, format_time
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.king_chooser import KingChooser
@@ -228,3 +229,8 @@ def paint_score_band(surface: pygame.Surface, rect: pygame.Rect, parts: ScoreBre
                   (centre, rect.y + pad * 0.8), anchor="midtop")
         draw_text(surface, value, fitted_size(value, value_size, room, bold=True), colour,
                   (centre, rect.bottom - pad * 0.7), anchor="midbottom", bold=True)
+
+
+def open_table(context: Context, seed: int | None) -> Scene:
+    """Leapfrog's table, as the game registry opens it: the saved game, or deal `seed`."""
+    return open_card_table(context, LeapfrogTable(context), seed)
