@@ -48,6 +48,7 @@ class Game:
     # chart), "vegas" (scores by rules, the Vegas balance and its chart) or nothing.
     money: Literal["winnings", "vegas"] | None = None
     finishes_by_itself: bool = False  # the table plays the last moves once nothing is hidden
+    stock_words: str = "turning the stock"  # the stock move, as the post-mortem tells it
 
     @property
     def rules(self) -> Any:
@@ -94,7 +95,7 @@ GAMES: tuple[Game, ...] = (
          advisor="game.ai.klondike_hints:ADVISOR",
          pools=(Pool((("draw", 3), *_KLONDIKE_STANDARD), "draw3"),
                 Pool((("draw", 1), *_KLONDIKE_STANDARD), "draw1")),
-         money="vegas", finishes_by_itself=True),
+         money="vegas", finishes_by_itself=True, stock_words="turning cards from the stock"),
     Game("leapfrog", "Fill the gaps to sort every suit from King down to 2.",
          table="game.scenes.table.leapfrog:open_table",
          preview="game.scenes.previews:leapfrog",
@@ -106,7 +107,7 @@ GAMES: tuple[Game, ...] = (
          preview="game.scenes.previews:leap_year",
          help="game.scenes.help_text:LEAP_YEAR",
          advisor="game.ai.leap_year_solver:ADVISOR",
-         pools=(Pool(),)),
+         pools=(Pool(),), stock_words="dealing from the stock"),
     Game("lucas_leaps", "Two decks and thirteen piles, all built by suit.",
          table="game.scenes.table.lucas_leaps:open_table",
          preview="game.scenes.previews:lucas_leaps",
