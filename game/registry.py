@@ -115,7 +115,7 @@ GAMES: tuple[Game, ...] = (
          advisor="game.ai.lucas_leaps_solver:ADVISOR",
          pools=(Pool(),)),
     Game("leap_frog", "The marble board game: leap, capture and outscore.",
-         table="game.scenes.leap_frog.commands:open_leap_frog_table",
+         table="game.scenes.leap_frog.opening:open_leap_frog_table",
          preview="game.scenes.previews:leap_frog",
          help="game.scenes.help_text:LEAP_FROG",
          moves_per_second=2_000),

@@ -14,9 +14,8 @@ from game.rules.leap_frog import RULES
 from game.scenes.context import Context, GameResult
 from game.scenes.leap_frog.match import GAME_ID, Match
 from game.scenes.leap_frog.seats import COMPUTER, Lineup
-from game.scenes.table.commands import count_once, drop_if_counted, random_seed
+from game.scenes.table.commands import count_once, random_seed
 from game.scenes.table.game import format_time
-from game.scenes.table.session import saved_key
 from game.scenes.table.toolbar import Tool
 
 if TYPE_CHECKING:
@@ -34,31 +33,6 @@ def toolbar_tools(table: LeapFrogTable) -> list[Tool]:
         Tool("Options", lambda: open_options(table)),
         Tool("Help", lambda: open_help(table)),
     ]
-
-
-def open_leap_frog_table(context: Context, seed: int | None) -> LeapFrogTable:
-    """The table: the saved game when no deal is asked for, else a new game.
-
-    A new game asked for over a saved one that had moves abandons it, counting as a loss.
-    A save the statistics have counted already (the program stopped before it could be
-    deleted) is over: it goes.
-    """
-    from game.scenes.leap_frog.scene import LeapFrogTable
-
-    saved = None
-    if context.autosave:
-        saved, messages = context.saves.load(GAME_ID)
-        context.notify(messages)
-    key = None if saved is None else saved_key(saved.extras)
-    if saved is not None and not drop_if_counted(context, GAME_ID, key):
-        players = saved.history.state.options.players
-        lineup = Lineup.from_extras(saved.extras, players) or settings_lineup(context, players)
-        match = Match(saved.history, lineup, move_count=saved.move_count,
-                      elapsed=saved.elapsed, key=key)
-        if seed is None:
-            return LeapFrogTable(context, match, fresh=False)
-        abandon(context, match)
-    return LeapFrogTable(context, new_match(context, seed))
 
 
 def settings_lineup(context: Context, players: int) -> Lineup:
@@ -134,9 +108,7 @@ def leave(table: LeapFrogTable) -> None:
     if len(stack.scenes) > 1:
         stack.pop()
     else:
-        from game.scenes.menu import MenuScene
-
-        stack.replace(MenuScene(table.context))
+        stack.replace(table.context.menu())
 
 
 def ask_new_game(table: LeapFrogTable) -> None:

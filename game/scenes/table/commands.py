@@ -29,34 +29,6 @@ def random_seed() -> int:
     return random.randint(1, LARGEST_RANDOM_DEAL)
 
 
-def open_card_table(context: Context, game: TableGame, seed: int | None) -> CardTableScene:
-    """The table for `game`: the saved game when no deal is asked for, else a new deal.
-
-    Asking for a deal over a saved game that has had moves abandons it, which counts as a
-    loss, as any new deal over a counted game does. A save the statistics have counted
-    already (the program stopped before it could be deleted) is over: it goes.
-    """
-    from game.scenes.table.scene import CardTableScene
-
-    saved = None
-    if context.autosave:
-        saved, messages = context.saves.load(game.game_id)
-        context.notify(messages)
-    session = None if saved is None else Session.resumed(game.rules, saved)
-    if session is not None and drop_if_counted(context, game.game_id, session.key):
-        session = None
-    if session is not None and seed is None:
-        return CardTableScene(context, game, session, fresh=False)
-    if session is not None:
-        session.finish()
-        count_game(context, game, session)
-    state = game.new_state(random_seed() if seed is None else seed)
-    table = CardTableScene(context, game, Session(game.rules, History.start(state)))
-    if seed is None and table.advisor.winnable_only:
-        table.advisor.winnable_deal(lambda found: _replace_untouched_deal(table, found))
-    return table
-
-
 # Leaving and dialogs -----------------------------------------------------------------------
 
 
@@ -72,9 +44,7 @@ def leave(table: CardTableScene) -> None:
     if stack.scenes.index(table) > 0:
         stack.pop()
     else:
-        from game.scenes.menu import MenuScene
-
-        stack.replace(MenuScene(table.context))
+        stack.replace(table.context.menu())
 
 
 def ask_new_game(table: CardTableScene, seed: int | None = None) -> None:
@@ -176,7 +146,7 @@ def _deal_again_for_new_options(table: CardTableScene, was_winnable_only: bool) 
         _deal(table, first.seed)
 
 
-def _replace_untouched_deal(table: CardTableScene, seed: int) -> None:
+def replace_untouched_deal(table: CardTableScene, seed: int) -> None:
     """A winnable deal takes the place of the table's first deal, unless play has begun."""
     if not table.session.counted:
         _deal(table, seed)
@@ -269,13 +239,6 @@ def record_end(table: CardTableScene) -> None:
         count_game(table.context, table.game, session)
 
 
-def take_back(table: CardTableScene) -> None:
-    """Undo the move that lost the game; play goes on, and the loss was never counted."""
-    if not table.session.recorded:
-        table.session.reopen()
-        table.undo()
-
-
 def celebrate(table: CardTableScene) -> None:
     """A won game: the cards cascade off the table (a click or a key cuts it short), then
     the summary shows."""
@@ -302,7 +265,7 @@ def show_summary(table: CardTableScene) -> None:
     result = GameResult(game.game_id, title, won and not session.assisted,
                         game.summary_score(state, assisted=session.assisted), tuple(rows),
                         play_again=lambda: new_deal(table), to_menu=lambda: leave(table),
-                        actions=((("Undo", lambda: take_back(table)),) if undo else ())
+                        actions=((("Undo", table.take_back),) if undo else ())
                         + post_mortem.actions(table),
                         headline=SOLVED_BY_COMPUTER if won and session.assisted else "")
     table.stack.push(SummaryScene(table.context, result))

@@ -126,12 +126,10 @@ class PostMortemRun:
     def _undo(self) -> list[Action]:
         """The summary's Undo, for an answer that leaves an ended game where it ended: the
         toolbar's Undo is off while the game stands ended."""
-        from game.scenes.table.commands import take_back  # commands imports this module
-
         session = self.session
         if not session.finished or session.recorded or not session.history.can_undo:
             return []
-        return [("Undo", lambda: take_back(self.table))]
+        return [("Undo", self.table.take_back)]
 
     def _words(self, position: int, move: Any, *, after: Any = None) -> str:
         state = self.states[position]
