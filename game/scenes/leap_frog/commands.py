@@ -19,12 +19,12 @@ from game.scenes.table.game import format_time
 from game.scenes.table.toolbar import Tool
 
 if TYPE_CHECKING:
-    from game.scenes.leap_frog.scene import LeapFrogTable
+    from game.scenes.leap_frog.protocol import BoardTable
 
 PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
 
-def toolbar_tools(table: LeapFrogTable) -> list[Tool]:
+def toolbar_tools(table: BoardTable) -> list[Tool]:
     return [
         Tool("Menu", lambda: leave(table)),
         Tool("New game", lambda: ask_new_game(table)),
@@ -77,7 +77,7 @@ def abandon(context: Context, match: Match) -> None:
         context.notify(context.saves.delete(GAME_ID))
 
 
-def save(table: LeapFrogTable) -> None:
+def save(table: BoardTable) -> None:
     context, match = table.context, table.match
     if not context.autosave or match.settled or not match.counted:
         return
@@ -90,7 +90,7 @@ def _save(context: Context, match: Match) -> None:
                                       move_count=match.move_count, extras=match.extras()))
 
 
-def finish(table: LeapFrogTable) -> None:
+def finish(table: BoardTable) -> None:
     """The game is over: count it once and forget its save."""
     table.match.finish()
     count(table.context, table.match)
@@ -99,7 +99,7 @@ def finish(table: LeapFrogTable) -> None:
 # Leaving, new games and other scenes ------------------------------------------------------------
 
 
-def leave(table: LeapFrogTable) -> None:
+def leave(table: BoardTable) -> None:
     """Back to the menu, saving first (the menu lies under the table, or takes its place)."""
     table.save()
     stack = table.stack
@@ -111,7 +111,7 @@ def leave(table: LeapFrogTable) -> None:
         stack.replace(table.context.menu())
 
 
-def ask_new_game(table: LeapFrogTable) -> None:
+def ask_new_game(table: BoardTable) -> None:
     """A new game with the current settings, asking first if that abandons a counted one."""
     match = table.match
     if not match.recorded or match.finished or table.stack is None:
@@ -124,33 +124,33 @@ def ask_new_game(table: LeapFrogTable) -> None:
                                    title="Abandon this game?"))
 
 
-def new_game(table: LeapFrogTable) -> None:
+def new_game(table: BoardTable) -> None:
     abandon(table.context, table.match)
     table.start(new_match(table.context))
     show_pending_notices(table)
 
 
-def open_options(table: LeapFrogTable) -> None:
+def open_options(table: BoardTable) -> None:
     from game.scenes.options import OptionsScene
 
     if table.stack is not None:
         table.stack.push(OptionsScene(table.context, GAME_ID, on_close=table.options_closed))
 
 
-def open_help(table: LeapFrogTable) -> None:
+def open_help(table: BoardTable) -> None:
     from game.scenes.help import HelpScene
 
     if table.stack is not None:
         table.stack.push(HelpScene(table.context, GAME_ID))
 
 
-def show_pending_notices(table: LeapFrogTable) -> None:
+def show_pending_notices(table: BoardTable) -> None:
     from game.scenes.notice import show_notices
 
     show_notices(table.stack, table.context)
 
 
-def show_summary(table: LeapFrogTable) -> None:
+def show_summary(table: BoardTable) -> None:
     from game.scenes.summary import SummaryScene
 
     if table.stack is not None:
@@ -158,7 +158,7 @@ def show_summary(table: LeapFrogTable) -> None:
         show_pending_notices(table)
 
 
-def summary_result(table: LeapFrogTable) -> GameResult:
+def summary_result(table: BoardTable) -> GameResult:
     """The players ranked by score; equal scores share a place (and the win, at the top)."""
     match = table.match
     lineup = match.lineup

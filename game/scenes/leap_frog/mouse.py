@@ -17,7 +17,7 @@ from game.engine.drag import DRAG_THRESHOLD, LEFT_BUTTON, RIGHT_BUTTON
 from game.rules.moves import Cell
 
 if TYPE_CHECKING:
-    from game.scenes.leap_frog.scene import LeapFrogTable
+    from game.scenes.leap_frog.protocol import BoardTable
 
 Point = tuple[float, float]
 
@@ -31,7 +31,7 @@ class _Press:
 
 
 class BoardMouse:
-    def __init__(self, table: LeapFrogTable) -> None:
+    def __init__(self, table: BoardTable) -> None:
         self.table = table
         self._press: _Press | None = None
         self.dragging = False

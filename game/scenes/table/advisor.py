@@ -26,7 +26,7 @@ from game.scenes.table.search_runner import SearchRunner
 from game.scenes.table.toast import Toast, draw_status, status_fits, status_room
 
 if TYPE_CHECKING:
-    from game.scenes.table.scene import CardTableScene
+    from game.scenes.table.protocol import CardTable
 
 HINT_SECONDS = 0.8  # a hint: the first move of a win found this fast, else the best progress
 SOLVE_SECONDS = 4.0  # "can this deal still be won?"
@@ -60,7 +60,7 @@ def hint_search(rules: Any, state: Any) -> Callable[[Budget], tuple[Any, bool]]:
 class TableAdvisor:
     """Everything the solvers do for one card table."""
 
-    def __init__(self, table: CardTableScene) -> None:
+    def __init__(self, table: CardTable) -> None:
         self.table = table
         self.runner = SearchRunner(self._search_failed)
         self.toast = Toast()
