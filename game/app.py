@@ -129,7 +129,7 @@ def load_context(*, autosave: bool = True) -> Context:
         log.warning("%s", message)
     audio = Audio(volume=settings.sound.volume, muted=settings.sound.muted)
     return Context(settings, stats, SaveSlots(folder), audio, autosave=autosave,
-                   notices=list(messages))
+                   notices=list(messages), make_menu=MenuScene)
 
 
 def usable_data_folder() -> tuple[Path, str | None]:

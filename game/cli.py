@@ -10,9 +10,10 @@ from pathlib import Path
 from typing import NoReturn
 
 from game import __version__
+from game.registry import GAMES, IDS
 from game.store.settings import MAX_WINDOW_SIZE
 
-GAME_IDS = ("klondike", "leapfrog", "leap_year", "lucas_leaps", "leap_frog")
+TITLES = tuple(entry.title for entry in GAMES)
 SCENES = ("menu", "table", "options", "stats", "help")
 MIN_SIZE = (640, 480)
 MAX_SIZE = MAX_WINDOW_SIZE
@@ -72,9 +73,9 @@ def _seed(text: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog="leaps",
-        description="Leaps: Klondike, Leapfrog, Leap Year, Lucas Leaps and Leap Frog.",
+        description=f"Leaps: {', '.join(TITLES[:-1])} and {TITLES[-1]}.",
     )
-    parser.add_argument("--game", choices=GAME_IDS, help="open this game's table directly")
+    parser.add_argument("--game", choices=IDS, help="open this game's table directly")
     parser.add_argument("--seed", type=_seed, help="deal number (with --game)")
     parser.add_argument("--scene", choices=SCENES,
                         help="open this scene (for screenshots); default: the table with --game, "

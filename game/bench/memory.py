@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from game.bench.report import Measurement
+from game.registry import IDS
 
 ROOT = Path(__file__).resolve().parents[2]
 SIZE = (1920, 1080)
@@ -59,15 +60,13 @@ def peak_mb(case: str, seconds: float, folder: str) -> float:
 
 
 def run(args: argparse.Namespace) -> Iterator[Measurement]:
-    from game.scenes.tables import TABLES
-
     seconds = SECONDS.get(args.name, SECONDS["all"])
     size = f"{SIZE[0]}x{SIZE[1]}"
     with tempfile.TemporaryDirectory(prefix="leaps-bench-") as folder:
         bare = peak_mb(BARE, 0.0, folder)
         yield Measurement("memory", f"bare pygame window {size}", "peak_rss_mb", bare, "MB",
                           higher_is_better=False)
-        for game_id in TABLES:
+        for game_id in IDS:
             peak = peak_mb(game_id, seconds, folder)
             case = f"{game_id} {size}"
             yield Measurement("memory", case, "peak_rss_mb", peak, "MB", budget=BUDGET_MB,

@@ -25,6 +25,7 @@ from game.rules.klondike_scoring import initial_score, score_after_move, score_a
 from game.rules.klondike_state import (
     FOUNDATION_PILES,
     GAME_ID,
+    OPTIONS,
     TABLEAU_PILES,
     KlondikeOptions,
     KlondikeState,
@@ -40,6 +41,7 @@ from game.rules.moves import (
     card_move_from_dict,
     card_move_to_dict,
 )
+from game.rules.options import check_options
 from game.rules.serial import expect_seed
 
 Move = CardMove | StockMove
@@ -313,14 +315,13 @@ class KlondikeRules:
     id = GAME_ID
     title = "Klondike"
 
-    def new_game(self, seed: int, *, draw: int = 3, redeals: int | None = None,
-                 start_rank: int = 1, scoring: str = "standard", **unknown: object
-                 ) -> KlondikeState:
-        """The deal for `seed`; ValueError for an unknown option or a bad value."""
-        if unknown:
-            raise ValueError(f"klondike: unknown option {', '.join(sorted(unknown))}")
-        options = KlondikeOptions(draw, redeals, start_rank, scoring)
-        return deal(expect_seed(seed), options)
+    rule_options = OPTIONS
+
+    def new_game(self, seed: int, **options: object) -> KlondikeState:
+        """The deal for `seed` (options as declared in `OPTIONS`, defaults for those not
+        given); ValueError for an unknown option or a bad value."""
+        checked = check_options(OPTIONS, options, GAME_ID)
+        return deal(expect_seed(seed), KlondikeOptions(**checked))
 
     def options(self, state: KlondikeState) -> dict:
         return state.options.to_dict()

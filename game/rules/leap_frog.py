@@ -30,9 +30,8 @@ from game.rules.leap_frog_board import (
     play_chain,
 )
 from game.rules.moves import Cell, IllegalMove, Leap, RemovePiece, cell_from_list
+from game.rules.options import RuleOption, check_options
 from game.rules.serial import (
-    expect_bool,
-    expect_choice,
     expect_game,
     expect_int,
     expect_keys,
@@ -42,6 +41,7 @@ from game.rules.serial import (
 
 __all__ = ["PIECE_VALUES", "RULES", "LeapFrogOptions", "LeapFrogRules", "LeapFrogState"]
 
+GAME_ID = "leap_frog"
 MIN_SIZE, MAX_SIZE = 15, 18
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 VARIANTS = ("murray", "plain")
@@ -50,11 +50,19 @@ STATE_KEYS = {"game", "seed", "options", "board", "to_move", "captured"}
 Move = RemovePiece | Leap
 
 
+# The rules options (RULES.md §5), each declared once.
+SIZE = RuleOption("size", 15, MIN_SIZE, MAX_SIZE)
+VARIANT = RuleOption("variant", "murray", choices=VARIANTS)
+PLAYERS = RuleOption("players", 2, MIN_PLAYERS, MAX_PLAYERS)
+DIAGONAL = RuleOption("diagonal", False)
+OPTIONS = (SIZE, VARIANT, PLAYERS, DIAGONAL)
+
+
 class LeapFrogOptions(NamedTuple):
-    size: int = 15
-    variant: str = "murray"
-    players: int = 2
-    diagonal: bool = False
+    size: int = SIZE.default
+    variant: str = VARIANT.default
+    players: int = PLAYERS.default
+    diagonal: bool = DIAGONAL.default
 
 
 OPTION_NAMES = set(LeapFrogOptions._fields)
@@ -71,15 +79,7 @@ class LeapFrogState:
 
 def _parse_options(raw: dict) -> LeapFrogOptions:
     """Checked options from a dict holding only option names; ValueError names a bad one."""
-    unknown = raw.keys() - OPTION_NAMES
-    if unknown:
-        raise ValueError(f"leap_frog: unknown option {', '.join(sorted(map(str, unknown)))}")
-    options = LeapFrogOptions()._replace(**raw)
-    expect_int(options.size, "leap_frog option size", MIN_SIZE, MAX_SIZE)
-    expect_choice(options.variant, VARIANTS, "leap_frog option variant")
-    expect_int(options.players, "leap_frog option players", MIN_PLAYERS, MAX_PLAYERS)
-    expect_bool(options.diagonal, "leap_frog option diagonal")
-    return options
+    return LeapFrogOptions(**check_options(OPTIONS, raw, GAME_ID, f"{GAME_ID} option "))
 
 
 def _parse_pieces(value: object, what: str, allowed: tuple, length: int | None = None) -> tuple:
@@ -110,19 +110,20 @@ def _check_turns(captured: tuple, to_move: int) -> None:
 
 
 class LeapFrogRules:
-    id = "leap_frog"
+    id = GAME_ID
     title = "Leap Frog"
 
     # --- the rules contract -------------------------------------------------------------
 
-    def new_game(self, seed: int, *, size: int = 15, variant: str = "murray", players: int = 2,
-                 diagonal: bool = False, **unknown: object) -> LeapFrogState:
-        """A full board shuffled from `seed`; player 0 to move. Bad options raise ValueError."""
+    rule_options = OPTIONS
+
+    def new_game(self, seed: int, **options: object) -> LeapFrogState:
+        """A full board shuffled from `seed`; player 0 to move (options as declared in
+        `OPTIONS`, defaults for those not given). Bad options raise ValueError."""
         seed = expect_seed(seed)
-        options = _parse_options(
-            dict(size=size, variant=variant, players=players, diagonal=diagonal, **unknown))
-        board = deal_board(seed, options.size, options.variant)
-        return LeapFrogState(seed, options, board, 0, ((),) * options.players)
+        checked = _parse_options(options)
+        board = deal_board(seed, checked.size, checked.variant)
+        return LeapFrogState(seed, checked, board, 0, ((),) * checked.players)
 
     def options(self, state: LeapFrogState) -> dict:
         return state.options._asdict()

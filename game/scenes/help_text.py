@@ -9,6 +9,7 @@ a paragraph.
 from __future__ import annotations
 
 from game.engine.input import Action, KeyMap
+from game.registry import GAMES
 
 KEY_SEPARATOR = "  or  "  # between alternative shortcuts for one action
 
@@ -210,13 +211,10 @@ The table seats 2 to 4 players, each a person or a computer player of its own st
 against one computer player.
 """
 
-GAME_HELP: dict[str, tuple[str, str]] = {
-    "klondike": ("Klondike", KLONDIKE),
-    "leapfrog": ("Leapfrog", LEAPFROG),
-    "leap_year": ("Leap Year", LEAP_YEAR),
-    "lucas_leaps": ("Lucas Leaps", LUCAS_LEAPS),
-    "leap_frog": ("Leap Frog", LEAP_FROG),
-}
+def game_help() -> dict[str, tuple[str, str]]:
+    """Each game's help page in menu order: game id -> (title, text)."""
+    return {entry.id: (entry.title, entry.help_text()) for entry in GAMES}
+
 
 _KEY_LINES = (
     (Action.UNDO, "undo the last move"),

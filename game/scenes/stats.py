@@ -48,8 +48,14 @@ from game.scenes.stats_series import (
     win_rate_series,
     winnings_series,
 )
-from game.scenes.table.klondike import dollars
-from game.scenes.ui import ButtonRow, ModalScene, TabBar, draw_dialog_panel, fitted_size
+from game.scenes.ui import (
+    ButtonRow,
+    ModalScene,
+    TabBar,
+    dollars,
+    draw_dialog_panel,
+    fitted_size,
+)
 from game.store import GameStats
 
 # The rows and series are worked out in stats_rows and stats_series; they are named here as

@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 
 from game.app import load_context
-from game.scenes.leap_frog.commands import open_leap_frog_table
-from game.scenes.table.commands import open_card_table
+from game.scenes.leap_frog.opening import open_leap_frog_table
 from game.scenes.table.leapfrog import LeapfrogTable
+from game.scenes.table.opening import open_card_table
 from game.store import SaveSlots, Statistics
 
 ROOT = Path(__file__).resolve().parents[2]

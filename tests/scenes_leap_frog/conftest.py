@@ -21,6 +21,7 @@ from game.scenes.context import Context
 from game.scenes.leap_frog.match import Match
 from game.scenes.leap_frog.scene import LeapFrogTable
 from game.scenes.leap_frog.seats import Lineup
+from game.scenes.menu import MenuScene
 from game.store import SaveSlots, Settings, Statistics
 
 SIZE = (1280, 800)
@@ -39,7 +40,7 @@ def fast_computer(monkeypatch):
 def context(private_data_folder) -> Context:
     settings = Settings(folder=private_data_folder)
     return Context(settings, Statistics(private_data_folder), SaveSlots(private_data_folder),
-                   Audio(enabled=False))
+                   Audio(enabled=False), make_menu=MenuScene)
 
 
 def new_match(seed: int = 3, kinds=("human", "computer"), **options) -> Match:

@@ -8,8 +8,8 @@ from game.rules.leap_frog import RULES
 from game.rules.moves import Cell
 from game.scenes.dialogs import ConfirmDialog
 from game.scenes.help import HelpScene
-from game.scenes.leap_frog.commands import open_leap_frog_table
 from game.scenes.leap_frog.match import GAME_ID
+from game.scenes.leap_frog.opening import open_leap_frog_table
 from game.scenes.leap_frog.scene import LeapFrogTable
 from game.scenes.options import OptionsScene
 from game.scenes.summary import SummaryScene

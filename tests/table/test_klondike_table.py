@@ -10,8 +10,8 @@ from game.scenes.dialogs import ConfirmDialog
 from game.scenes.help import HelpScene
 from game.scenes.options import OptionsScene
 from game.scenes.summary import SummaryScene
-from game.scenes.table.commands import open_card_table
 from game.scenes.table.klondike import KlondikeTable
+from game.scenes.table.opening import open_card_table
 
 from .positions import position, suit_up_to
 

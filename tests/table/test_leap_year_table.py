@@ -10,9 +10,9 @@ from game.rules import GAMES
 from game.rules.moves import STOCK
 from game.rules.patience import FOUNDATION_REFS, STOCK_REF, TABLEAU_REFS
 from game.scenes.summary import SummaryScene
-from game.scenes.table.commands import open_card_table
 from game.scenes.table.leap_year import LeapYearTable
 from game.scenes.table.leap_year_layout import leap_year_layout
+from game.scenes.table.opening import open_card_table
 from game.store import Settings
 
 RULES = GAMES["leap_year"]

@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from game.art.faces import rank_label
+from game.engine.scene import Scene
 from game.rules import GAMES
 from game.rules.klondike import (
     TABLEAU,
@@ -25,13 +26,11 @@ from game.scenes.table.deck_panel import paint_deck_panel
 from game.scenes.table.game import Piles, Rows, TableGame, format_time
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.klondike_layout import klondike_layout
+from game.scenes.table.opening import open_card_table
+from game.scenes.ui import dollars
 from game.store.stats import payable, rules_key
 
 GAME_ID = "klondike"
-
-
-def dollars(amount: int) -> str:
-    return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
 
 
 class KlondikeTable(TableGame):
@@ -141,3 +140,8 @@ class KlondikeTable(TableGame):
         if not self.context.stats.is_pending(GAME_ID):
             self._counted = state
         return messages
+
+
+def open_table(context: Context, seed: int | None) -> Scene:
+    """Klondike's table, as the game registry opens it: the saved game, or deal `seed`."""
+    return open_card_table(context, KlondikeTable(context), seed)

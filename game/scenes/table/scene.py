@@ -313,6 +313,12 @@ class CardTableScene(Scene):
     def redo(self) -> None:
         self._step_history(self.session.redo, lambda parts: parts.source)
 
+    def take_back(self) -> None:
+        """Undo the move that lost the game; play goes on, and the loss was never counted."""
+        if not self.session.recorded:
+            self.session.reopen()
+            self.undo()
+
     def _step_history(self, step: Callable[[], Any], leaving: Callable[[Any], Hashable]
                       ) -> None:
         """Undo or redo one move; the cards fly back, and no automatic move follows."""
