@@ -30,6 +30,7 @@ from game.engine.scene import Scene, Size
 from game.rules import GAMES
 from game.rules.cards import Card
 from game.scenes.context import Context
+from game.scenes.deal_dialog import take_rules
 from game.scenes.help import HelpScene
 from game.scenes.menu import MenuScene
 from game.scenes.notice import show_notices
@@ -147,6 +148,8 @@ def first_scenes(context: Context, args: argparse.Namespace) -> list[Scene]:
     scene = args.scene or ("table" if args.game else "menu")
     if scene == "table":
         if available(args.game):
+            if getattr(args, "deal", None) is not None:
+                take_rules(context, args.deal)
             scenes.append(open_table(context, args.game, args.seed))
         else:
             title = getattr(GAMES.get(args.game), "title", None) or args.game

@@ -49,6 +49,7 @@ class Game:
     money: Literal["winnings", "vegas"] | None = None
     finishes_by_itself: bool = False  # the table plays the last moves once nothing is hidden
     stock_words: str = "turning the stock"  # the stock move, as the post-mortem tells it
+    code_letter: str = ""  # a deal code's first letter, naming the game (see game.deal_codes)
 
     @property
     def rules(self) -> Any:
@@ -89,7 +90,7 @@ _KLONDIKE_STANDARD = (("redeals", None), ("start_rank", 1))
 
 GAMES: tuple[Game, ...] = (
     Game("klondike", "The classic patience: down in alternate colours, up by suit.",
-         table="game.scenes.table.klondike:open_table",
+         code_letter="K", table="game.scenes.table.klondike:open_table",
          preview="game.scenes.previews:klondike",
          help="game.scenes.help_text:KLONDIKE",
          advisor="game.ai.klondike_hints:ADVISOR",
@@ -97,25 +98,25 @@ GAMES: tuple[Game, ...] = (
                 Pool((("draw", 1), *_KLONDIKE_STANDARD), "draw1")),
          money="vegas", finishes_by_itself=True, stock_words="turning cards from the stock"),
     Game("leapfrog", "Fill the gaps to sort every suit from King down to 2.",
-         table="game.scenes.table.leapfrog:open_table",
+         code_letter="F", table="game.scenes.table.leapfrog:open_table",
          preview="game.scenes.previews:leapfrog",
          help="game.scenes.help_text:LEAPFROG",
          advisor="game.ai.leapfrog_solver:ADVISOR",
          pools=(Pool(),), money="winnings"),
     Game("leap_year", "Four decks and sixteen foundations, Ace to King.",
-         table="game.scenes.table.leap_year:open_table",
+         code_letter="Y", table="game.scenes.table.leap_year:open_table",
          preview="game.scenes.previews:leap_year",
          help="game.scenes.help_text:LEAP_YEAR",
          advisor="game.ai.leap_year_solver:ADVISOR",
          pools=(Pool(),), stock_words="dealing from the stock"),
     Game("lucas_leaps", "Two decks and thirteen piles, all built by suit.",
-         table="game.scenes.table.lucas_leaps:open_table",
+         code_letter="L", table="game.scenes.table.lucas_leaps:open_table",
          preview="game.scenes.previews:lucas_leaps",
          help="game.scenes.help_text:LUCAS_LEAPS",
          advisor="game.ai.lucas_leaps_solver:ADVISOR",
          pools=(Pool(),)),
     Game("leap_frog", "The marble board game: leap, capture and outscore.",
-         table="game.scenes.leap_frog.opening:open_leap_frog_table",
+         code_letter="M", table="game.scenes.leap_frog.opening:open_leap_frog_table",
          preview="game.scenes.previews:leap_frog",
          help="game.scenes.help_text:LEAP_FROG",
          moves_per_second=2_000),
