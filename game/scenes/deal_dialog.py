@@ -52,6 +52,10 @@ class DealDialog(NumberDialog):
         refused with the reason."""
         text = text.strip()
         if text.isascii() and text.isdigit():
+            if int(text) > self.maximum:
+                self.error = f"A deal number goes from 0 to {self.maximum:,}."
+                self.mark_dirty()
+                return
             self.digits, self.selected, self.error = "", False, ""
             for digit in text:
                 self.type_digit(digit)
