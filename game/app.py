@@ -24,6 +24,7 @@ import pygame
 from game.art.cards import CardArt
 from game.art.pegs import marble
 from game.art.sounds import make_sounds
+from game.engine import motion
 from game.engine.app import App, ScreenshotError
 from game.engine.audio import Audio
 from game.engine.scene import Scene, Size
@@ -129,6 +130,7 @@ def load_context(*, autosave: bool = True) -> Context:
     for message in messages:
         log.warning("%s", message)
     audio = Audio(volume=settings.sound.volume, muted=settings.sound.muted)
+    motion.choose(settings.appearance.motion)
     return Context(settings, stats, SaveSlots(folder), audio, autosave=autosave,
                    notices=list(messages), make_menu=MenuScene)
 

@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from game.engine import motion
 from game.rules.history import History
 from game.scenes.context import Context, GameResult
 from game.scenes.table import post_mortem
@@ -265,8 +266,12 @@ def record_end(table: CardTable) -> None:
 
 def celebrate(table: CardTable) -> None:
     """A won game: the cards cascade off the table (a click or a key cuts it short), then
-    the summary shows."""
-    if table.stack is not None:
+    the summary shows; at once when the player wants animations instant or reduced."""
+    if table.stack is None:
+        return
+    if motion.chosen() in ("instant", "reduced"):
+        show_summary(table)
+    else:
         seed = table.session.history.states[0].seed
         table.stack.push(WinCascade(table, lambda: show_summary(table), seed=seed))
 
