@@ -23,15 +23,19 @@ from typing import Any, Literal
 from game.rules import GAMES as RULES
 
 Options = tuple[tuple[str, Any], ...]  # rules options as (name, value) pairs, hashable
+GRADES = ("easy", "medium", "hard", "expert")  # a pool's deals, least to most demanding
 
 
 @dataclass(frozen=True)
 class Pool:
     """A pool of winnable deals the game ships: the rules options its deals are proven for,
-    and the label that tells its file apart from the game's other pools."""
+    and the label that tells its file apart from the game's other pools. Its deals are graded
+    (`game.ai.grading`); `lookahead` is the positions the reference player of the grades'
+    benchmark looks at before each move, enough for it to win some deals and lose others."""
 
     options: Options = ()
     label: str = ""
+    lookahead: int = 8
 
 
 @dataclass(frozen=True)

@@ -30,12 +30,12 @@ from pathlib import Path
 from game.ai.hints import advisor_of
 from game.ai.pools import SOURCE_FOLDER, SPECS, PoolSpec, load_pool
 from game.ai.search import Budget
+from game.registry import GRADES
 from game.rules import GAMES
 from game.rules.serial import expect_int, expect_keys, expect_list
 
 log = logging.getLogger(__name__)
 
-GRADES = ("easy", "medium", "hard", "expert")
 KIND = "leaps-deal-grades"
 FORMAT = 1
 KEYS = {"kind", "format", "game", "options", "max_nodes", "max_seconds", "measures"}
@@ -165,13 +165,17 @@ def main(argv: list[str] | None = None) -> int:
                               help="a pool to grade (repeatable; default: every pool)")
     command_line.add_argument("--at-most", type=int, default=None,
                               help="deals to measure per pool in this run")
+    command_line.add_argument("--max-nodes", type=int, default=MAX_NODES,
+                              help=f"positions the search may visit on a deal (default: "
+                                   f"{MAX_NODES:,}); a deal it does not win within them is "
+                                   "graded among the hardest")
     command_line.add_argument("--folder", type=Path, default=SOURCE_FOLDER)
     args = command_line.parse_args(argv)
     for spec in SPECS:
         if args.pools and spec.name not in args.pools:
             continue
         started = time.perf_counter()
-        count = grade_pool(args.folder, spec, at_most=args.at_most)
+        count = grade_pool(args.folder, spec, args.max_nodes, at_most=args.at_most)
         print(f"{spec.name}: {count} deals measured ({time.perf_counter() - started:.0f} s "
               f"this run)", flush=True)
     return 0

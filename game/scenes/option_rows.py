@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from game.art.cards import BACKS
 from game.art.felt import THEMES
-from game.registry import BY_ID
+from game.registry import BY_ID, GRADES
 from game.rules.klondike_state import DRAW, REDEALS, SCORING, START_RANK
 from game.rules.leap_frog import PLAYERS, SIZE, VARIANT
 from game.store import Settings
@@ -124,11 +124,31 @@ def _seat(index: int) -> Option:
                       item=index, shown_if=lambda s: index < s.leap_frog.players)
 
 
+@dataclass(frozen=True)
+class WinnableOption(Option):
+    """Winnable deals only, and of which grade: two settings of a solitaire, one row."""
+
+    def value(self, settings: Settings) -> object:
+        return settings.get(self._grade_key) if settings.get(self.key) else "off"
+
+    def set(self, settings: Settings, value: object) -> None:
+        settings.set(self.key, value != "off")
+        if value != "off":
+            settings.set(self._grade_key, value)
+
+    @property
+    def _grade_key(self) -> str:
+        return self.key.replace(".winnable_only", ".winnable_grade")
+
+
 def _winnable_only(key: str) -> Option:
-    return toggle("Winnable deals only", key)
+    return WinnableOption("Winnable deals only", key, (
+        ("off", "Off"), ("any", "On: any grade"),
+        *((grade, f"On: {grade} deals") for grade in GRADES)))
 
 
-WINNABLE_NOTE = "Winnable deals only: new deals are ones the solver has proven can be won."
+WINNABLE_NOTE = ("Winnable deals only: new deals are ones the solver has proven can be won, "
+                 "of the grade you choose.")
 
 TABS: tuple[OptionTab, ...] = (
     OptionTab("Klondike", (

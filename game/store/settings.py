@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from game.engine.motion import MOTIONS
+from game.registry import GRADES
 from game.rules import GAMES, klondike_state, leap_frog
 from game.rules.options import RuleOption
 from game.rules.serial import expect_bool, expect_choice, expect_int, expect_list
@@ -153,6 +154,7 @@ class SolitaireSettings(Section):
     """What every solitaire has: whether new deals must be ones known to be winnable."""
 
     winnable_only: bool = _setting(False, expect_bool)
+    winnable_grade: str = _setting("any", _one_of("any", *GRADES))  # of the winnable deals
 
 
 @dataclass

@@ -288,10 +288,11 @@ class TableAdvisor:
         """Call `deal(seed)` with a winnable deal for the current options: one from the pool
         shipped for them, else one found by a short search in the background (a random one,
         with a word to the player, if none is found in time)."""
-        pool = winnable.pool_for(self.rules.id, self._options())
-        if pool is not None:
+        grade = self.table.context.settings.get(f"{self.rules.id}.winnable_grade")
+        seeds = winnable.winnable_seeds(self.rules.id, self._options(), grade)
+        if seeds:
             current = self.table.session.history.states[0].seed
-            choices = [seed for seed in pool.seeds if seed != current] or list(pool.seeds)
+            choices = [seed for seed in seeds if seed != current] or list(seeds)
             deal(random.choice(choices))
             return
         game_id, options = self.rules.id, self._options()
