@@ -272,7 +272,22 @@ money, though it can still lose it.
 - When only finishing is left the cards go up by themselves (Klondike) or a Finish button \
 appears; a notice says so when no useful move is left.
 - Winnable deals only (Options, each solitaire's own tab): new deals are ones the solver has \
-proven can be won. The toolbar says Winnable deal while you play one.
+proven can be won, of any grade or of the one you choose. The toolbar says Winnable deal \
+and its grade while you play one.
+## Grades
+Every winnable deal is graded easy, medium, hard or expert by how much searching the solver \
+needed to find its win: an easy deal forgives a careless move, an expert one hides its only \
+way through among many dead ends. A quarter of the deals are of each grade. A player who \
+thinks only a move or two ahead wins most easy deals and few expert ones.
+## Deal codes
+Deal # shows the deal's code, such as K3.n.1.0-12345T: the game, its rules and the deal \
+number. Copy code puts it on the clipboard; send it to a friend and race the same cards. \
+Paste a code (Ctrl+V) into Deal # to play it, under its rules, even from another game's \
+table; or start Leaps with --deal and the code. A code with a mistake in it opens nothing.
+## Animation speed
+Options, Look & Sound, Animation: Normal, Fast or Instant, for every card and marble that \
+moves, and for the pace of Demo and Show me. Reduced motion keeps the normal pace but leaves \
+out what only moves for show: no shaking cards, no confetti, no cards cascading after a win.
 - Where did it go wrong? (on the summary of a lost game, and beside the notices that no \
 useful move is left or that the deal can no longer be won): the solver looks back through \
 your game, for up to 20 seconds, for the first move after which no win was left. The table \
