@@ -121,3 +121,23 @@ def test_statistics_are_kept_per_variant_and_size_and_a_game_left_is_no_best(con
     stats = context.stats.get(GAME_ID)
     assert stats.of_rules("murray/15").best_score == murray.focus_result()[0]
     assert (stats.of_rules("murray/15").played, stats.of_rules("plain/15").played) == (1, 1)
+
+
+def test_a_tied_game_is_headed_as_a_shared_win(make_table, monkeypatch):
+    match = played_out()
+    monkeypatch.setattr(match, "scores", lambda: (12, 12))
+    monkeypatch.setattr(match, "winners", lambda: (0, 1))
+    table = make_table(match)
+    table.run(lambda: isinstance(table.top, SummaryScene))
+    summary = table.top
+    assert summary.headline == "You and Computer share the win"
+    assert [label for label, _ in summary.result.rows[:2]] == ["1st=  You", "1st=  Computer"]
+
+
+def test_a_win_alone_keeps_the_usual_headline(make_table, monkeypatch):
+    match = played_out()
+    monkeypatch.setattr(match, "scores", lambda: (14, 12))
+    monkeypatch.setattr(match, "winners", lambda: (0,))
+    table = make_table(match)
+    table.run(lambda: isinstance(table.top, SummaryScene))
+    assert table.top.headline == "You won!"

@@ -90,6 +90,7 @@ def test_a_klondike_win_the_computer_played_is_no_best_score_and_no_vegas_money(
     assert table.state.foundations[0][-1].code == "KS"
     summary = table.top
     assert summary.headline == "Solved by the computer" and not summary.result.won
+    assert summary.score_text() == "$0"  # the large figure is what the game paid
     rows = dict(summary.result.rows)
     assert rows["Vegas money not paid"] == "$208"
     assert rows["Vegas balance"] == "$0"

@@ -1,8 +1,9 @@
-"""What the table does beyond the cards: new deals, the menu, dialogs, saving, statistics.
+"""What the table does beyond the cards: new deals, leaving for the menu, dialogs, saving,
+and counting finished games in the statistics.
 
-Kept apart from the scene so the scene stays about play. Scenes that are not the table's own
-(dialogs, options, help, summary, menu) are imported where used: they import the table
-registry themselves.
+Kept apart from the scene so the scene stays about play. The table's scene imports this
+module, and the menu reaches it through the table registry, so both are imported inside the
+functions that open them.
 """
 
 from __future__ import annotations
@@ -295,7 +296,7 @@ def show_summary(table: CardTableScene) -> None:
     won = session.is_won
     stuck = "no move from the deal" if session.history.position == 0 else "no more moves"
     title = game.title if won else f"{game.title}: {stuck}"
-    rows = list(game.summary_rows(state, session.move_count, session.clock.elapsed))
+    rows = list(game.summary_rows(state, session.moves, session.clock.elapsed))
     outcome = game.outcome_rows(state, assisted=session.assisted, counted=session.recorded)
     at = next((index for index, (label, _) in enumerate(rows) if label == "Moves"), len(rows))
     rows[at:at] = outcome

@@ -109,7 +109,8 @@ class KlondikeTable(TableGame):
         return dollars(state.score)
 
     def summary_score(self, state: KlondikeState, *, assisted: bool = False) -> int | str:
-        return dollars(state.score) if self._vegas(state) else state.score
+        """Vegas: the money the game pays, which a game the computer helped never gains."""
+        return dollars(payable(state.score, assisted)) if self._vegas(state) else state.score
 
     def summary_rows(self, state: KlondikeState, moves: int, seconds: float) -> Rows:
         up = sum(map(len, state.foundations))
