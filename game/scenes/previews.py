@@ -196,4 +196,3 @@ _PAINTERS: dict[str, Callable[[pygame.Surface], None]] = {
     "lucas_leaps": _lucas_leaps,
     "leap_frog": _leap_frog,
 }
-PREVIEW_GAMES = tuple(_PAINTERS)

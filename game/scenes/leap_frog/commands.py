@@ -1,8 +1,8 @@
 """What the Leap Frog table does beyond play: opening and saving games, statistics, leaving,
 new games, dialogs and the summary.
 
-Scenes that import the table registry themselves (menu, options, help, summary, dialogs) are
-imported where used.
+The table's scene imports this module, and the menu reaches it through the table registry,
+so both are imported inside the functions that open them.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from game.scenes.table.commands import count_once, drop_if_counted, random_seed
 from game.scenes.table.game import format_time
 from game.scenes.table.session import saved_key
 from game.scenes.table.toolbar import Tool
+from game.store.stats import rules_key
 
 if TYPE_CHECKING:
     from game.scenes.leap_frog.scene import LeapFrogTable
@@ -93,8 +94,11 @@ def _record(context: Context, match: Match) -> list[str]:
     if not match.recorded:
         return []
     score, won = match.focus_result()
+    options = match.state.options
     return context.stats.record_game(GAME_ID, score, won and match.is_over,
-                                     seconds=match.clock.elapsed, key=match.key)
+                                     seconds=match.clock.elapsed, key=match.key,
+                                     rules=rules_key(options.variant, options.size),
+                                     finished=match.is_over)
 
 
 def abandon(context: Context, match: Match) -> None:
