@@ -63,10 +63,6 @@ def shuffled_deck(seed: int, copies: int = 1) -> list[Card]:
     return deck
 
 
-def same_colour(a: Card, b: Card) -> bool:
-    return a.is_red == b.is_red
-
-
 def rank_after(rank: int, steps: int = 1) -> int:
     """The rank `steps` above `rank`, wrapping King to Ace."""
     return (rank - 1 + steps) % 13 + 1

@@ -98,14 +98,30 @@ VARIANT_NAMES = {"murray": "Murray (coloured)", "plain": "Plain (all alike)"}
 RANK_NAMES = ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
 
 
+@dataclass(frozen=True)
+class SeatOption(Option):
+    """A Leap Frog seat: a person, or a computer player of a strength (two settings, one row)."""
+
+    def value(self, settings: Settings) -> object:
+        section = settings.leap_frog
+        kind = section.seats[self.item]
+        return kind if kind == "human" else section.strengths[self.item]
+
+    def set(self, settings: Settings, value: object) -> None:
+        section = settings.leap_frog
+        seats, strengths = list(section.seats), list(section.strengths)
+        seats[self.item] = "human" if value == "human" else "computer"
+        if value != "human":
+            strengths[self.item] = value
+        settings.set("leap_frog.strengths", tuple(strengths))
+        settings.set("leap_frog.seats", tuple(seats))
+
+
 def _seat(index: int) -> Option:
-    return Option(f"Player {index + 1}", "leap_frog.seats",
-                  (("human", "Person"), ("computer", "Computer")), item=index,
-                  shown_if=lambda s: index < s.leap_frog.players)
-
-
-def _computer_playing(settings: Settings) -> bool:
-    return "computer" in settings.leap_frog.seats[:settings.leap_frog.players]
+    return SeatOption(f"Player {index + 1}", "leap_frog.seats",
+                      (("human", "Person"), ("easy", "Computer: easy"),
+                       ("medium", "Computer: medium"), ("hard", "Computer: hard")),
+                      item=index, shown_if=lambda s: index < s.leap_frog.players)
 
 
 def _winnable_only(key: str) -> Option:
@@ -147,8 +163,6 @@ TABS: tuple[OptionTab, ...] = (
         Option("Players", "leap_frog.players",
                tuple((n, str(n)) for n in PLAYERS.values(high=SEAT_COUNT))),
         *(_seat(index) for index in range(SEAT_COUNT)),
-        Option("Computer strength", "leap_frog.strength", _named("Easy", "Medium", "Hard"),
-               enabled_if=_computer_playing),
         toggle("Diagonal leaps", "leap_frog.diagonal"),
     ), note=RULES_NOTE),
     OptionTab("Look & Sound", (

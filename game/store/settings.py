@@ -94,6 +94,14 @@ def _seats(value: object, name: str) -> tuple[str, ...]:
     return tuple(expect_choice(item, ("human", "computer"), f"{name} seat") for item in items)
 
 
+STRENGTHS = ("easy", "medium", "hard")
+
+
+def _strengths(value: object, name: str) -> tuple[str, ...]:
+    items = _items(value, name, SEAT_COUNT)
+    return tuple(expect_choice(item, STRENGTHS, f"{name} seat") for item in items)
+
+
 class Section:
     """A group of settings (a dataclass) whose every assignment is checked."""
 
@@ -170,7 +178,15 @@ class LeapFrogSettings(Section):
     players: int = _rule(leap_frog.PLAYERS, high=SEAT_COUNT)  # the seats the table has
     diagonal: bool = _rule(leap_frog.DIAGONAL)
     seats: tuple[str, ...] = _setting(("human",) + ("computer",) * (SEAT_COUNT - 1), _seats)
-    strength: str = _setting("medium", _one_of("easy", "medium", "hard"))
+    strengths: tuple[str, ...] = _setting(("medium",) * SEAT_COUNT, _strengths)  # per seat
+
+    @classmethod
+    def from_dict(cls, data: object, problems: list[str]) -> Section:
+        """An older file's one strength for every computer player becomes each seat's."""
+        if isinstance(data, dict) and "strength" in data and "strengths" not in data:
+            data = {**data, "strengths": [data["strength"]] * SEAT_COUNT}
+            del data["strength"]
+        return super().from_dict(data, problems)
 
 
 @dataclass

@@ -17,6 +17,7 @@ from game.rules import GAMES
 from game.rules.cards import SUITS
 from game.rules.moves import CardMove, PileRef, StockMove
 
+from .solver_checks import SteppingClock
 from .test_leap_year_solver import random_endgame
 from .test_leap_year_solver import winnable_by_rules as leap_year_winnable
 from .test_leapfrog_solver import unsolved
@@ -214,8 +215,12 @@ def test_the_total_budget_and_the_cancel_flag_stop_the_search():
     cancel.set()
     assert find_culprit(rules, states, Budget(cancel=cancel)).probes == 0
     probed = []
-    found = find_culprit(rules, states, Budget(max_seconds=0.3), on_probe=probed.append)
-    assert found.seconds < 1.0 and found.status == "unknown" and probed
+    clock = SteppingClock(0.01)  # the whole search's 0.3 s is 30 looks at the clock
+    found = find_culprit(rules, states, Budget(max_seconds=0.3, clock=clock),
+                         on_probe=probed.append)
+    assert found.status == "unknown" and probed
+    assert clock.reads >= 30, "the budget's clock measured the search"
+    assert 0.3 <= found.seconds <= 0.3 + 10 * 0.01, "on until the budget ran out, no longer"
 
 
 def test_each_position_is_solved_within_the_node_cap_of_the_whole_search(monkeypatch):

@@ -101,7 +101,8 @@ def test_the_game_is_saved_after_each_turn_and_resumes(make_table, context):
     table.close()
     saved, _ = context.saves.load(GAME_ID)
     assert saved.history.played == played
-    assert saved.extras == {"seats": ["computer", "human"], "strength": "medium", "key": key}
+    assert saved.extras == {"seats": ["computer", "human"], "strengths": ["medium", "medium"],
+                            "key": key}
     resumed = Table(context, scene=open_leap_frog_table(context, None))
     try:
         assert resumed.match.history.played == played

@@ -1,8 +1,8 @@
 """What the Leap Frog table does beyond play: opening and saving games, statistics, leaving,
 new games, dialogs and the summary.
 
-Scenes that import the table registry themselves (menu, options, help, summary, dialogs) are
-imported where used.
+The table's scene imports this module, and the menu reaches it through the table registry,
+so both are imported inside the functions that open them.
 """
 
 from __future__ import annotations
@@ -12,11 +12,13 @@ from typing import TYPE_CHECKING
 from game.rules.history import History
 from game.rules.leap_frog import RULES
 from game.scenes.context import Context, GameResult
+from game.scenes.leap_frog.chain import chain_extras
 from game.scenes.leap_frog.match import GAME_ID, Match
 from game.scenes.leap_frog.seats import COMPUTER, Lineup
 from game.scenes.table.commands import count_once, random_seed
 from game.scenes.table.game import format_time
 from game.scenes.table.toolbar import Tool
+from game.store.stats import rules_key
 
 if TYPE_CHECKING:
     from game.scenes.leap_frog.protocol import BoardTable
@@ -40,7 +42,9 @@ def settings_lineup(context: Context, players: int) -> Lineup:
     settings = context.settings.leap_frog
     kinds = list(settings.seats[:players])
     kinds += [COMPUTER] * (players - len(kinds))
-    return Lineup.of(kinds, settings.strength)
+    strengths = list(settings.strengths[:players])
+    strengths += ["medium"] * (players - len(strengths))
+    return Lineup.of(kinds, strengths)
 
 
 def new_match(context: Context, seed: int | None = None) -> Match:
@@ -63,8 +67,11 @@ def _record(context: Context, match: Match) -> list[str]:
     if not match.recorded:
         return []
     score, won = match.focus_result()
+    options = match.state.options
     return context.stats.record_game(GAME_ID, score, won and match.is_over,
-                                     seconds=match.clock.elapsed, key=match.key)
+                                     seconds=match.clock.elapsed, key=match.key,
+                                     rules=rules_key(options.variant, options.size),
+                                     finished=match.is_over)
 
 
 def abandon(context: Context, match: Match) -> None:
@@ -81,13 +88,15 @@ def save(table: BoardTable) -> None:
     context, match = table.context, table.match
     if not context.autosave or match.settled or not match.counted:
         return
-    _save(context, match)
+    _save(context, match, chain_extras(table.chain))
     show_pending_notices(table)
 
 
-def _save(context: Context, match: Match) -> None:
+def _save(context: Context, match: Match, turn: dict | None = None) -> None:
+    """The game as played, and `turn`: the leaps of a turn in progress, if any."""
     context.notify(context.saves.save(GAME_ID, match.history, elapsed=match.clock.elapsed,
-                                      move_count=match.move_count, extras=match.extras()))
+                                      move_count=match.move_count,
+                                      extras={**match.extras(), **(turn or {})}))
 
 
 def finish(table: BoardTable) -> None:
@@ -174,4 +183,13 @@ def summary_result(table: BoardTable) -> GameResult:
     _, won = match.focus_result()
     score = "  ·  ".join(f"{lineup[player].name} {scores[player]}" for _, player in ranking)
     return GameResult(GAME_ID, RULES.title, won and lineup.has_human, score, tuple(rows),
-                      play_again=lambda: new_game(table), to_menu=lambda: leave(table))
+                      play_again=lambda: new_game(table), to_menu=lambda: leave(table),
+                      headline=_shared_win(match))
+
+
+def _shared_win(match: Match) -> str:
+    """The headline of a game whose top place is shared ("" for a win alone, or a loss)."""
+    winners = match.winners() if match.is_over else ()
+    if len(winners) < 2:
+        return ""
+    return f"{match.lineup.names(winners)} share the win"

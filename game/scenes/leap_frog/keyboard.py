@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from game.engine.input import Action
 from game.rules.moves import Cell
+from game.scenes.leap_frog.refusals import refusal
 from game.scenes.ui import neighbour
 
 if TYPE_CHECKING:
@@ -97,7 +98,7 @@ class BoardKeyboard:
             if chain.can_start(cell):
                 table.choose(cell)
             else:
-                table.refuse()
+                table.refuse(refusal(table.match, chain, cell))
         elif cell in chain.landings:
             table.leap_to(cell, hop=True)
         elif chain.can_end:
@@ -105,4 +106,4 @@ class BoardKeyboard:
         elif cell == chain.at:
             table.drop_choice()
         else:
-            table.refuse()
+            table.refuse(refusal(table.match, chain, cell))

@@ -4,6 +4,7 @@ factory for Leap Frog)."""
 from __future__ import annotations
 
 from game.scenes.context import Context
+from game.scenes.leap_frog.chain import saved_path
 from game.scenes.leap_frog.commands import abandon, new_match, settings_lineup
 from game.scenes.leap_frog.match import GAME_ID, Match
 from game.scenes.leap_frog.scene import LeapFrogTable
@@ -30,6 +31,7 @@ def open_leap_frog_table(context: Context, seed: int | None) -> LeapFrogTable:
         match = Match(saved.history, lineup, move_count=saved.move_count,
                       elapsed=saved.elapsed, key=key)
         if seed is None:
-            return LeapFrogTable(context, match, fresh=False)
+            resume = saved_path(saved.extras, match.state.options.size)
+            return LeapFrogTable(context, match, fresh=False, resume=resume)
         abandon(context, match)
     return LeapFrogTable(context, new_match(context, seed))

@@ -1,8 +1,9 @@
-"""What the table does beyond the cards: new deals, the menu, dialogs, saving, statistics.
+"""What the table does beyond the cards: new deals, leaving for the menu, dialogs, saving,
+and counting finished games in the statistics.
 
-Kept apart from the scene so the scene stays about play. Scenes that are not the table's own
-(dialogs, options, help, summary, menu) are imported where used: they import the table
-registry themselves.
+Kept apart from the scene so the scene stays about play. The table's scene imports this
+module, and the menu reaches it through the table registry, so both are imported inside the
+functions that open them.
 """
 
 from __future__ import annotations
@@ -205,19 +206,20 @@ def count_once(context: Context, game_id: str, recorded: bool,
 
     One atomic step whatever moment the program is stopped at: the statistics write carries
     the game's key, so a save left behind by a stop just after it is known as counted and
-    dropped (`drop_if_counted`). A write that fails counts nothing and keeps the game, by
-    `save`, to be counted later.
+    dropped (`drop_if_counted`). A write that fails counts nothing yet: the statistics keep
+    the game to write it with the next one, and its save, by `save`, stays until they have
+    (no later game may replace or remove it before).
     """
     if not context.autosave:
         return recorded
     if not recorded:
-        messages = record()
-        context.notify(messages)
-        recorded = not messages
+        context.notify(record())
+        recorded = not context.stats.is_pending(game_id)
     if recorded:
         context.notify(context.saves.delete(game_id))
     else:
         save()
+        context.saves.keep(game_id, until=context.stats.settle)
     return recorded
 
 
@@ -257,7 +259,7 @@ def show_summary(table: CardTable) -> None:
     won = session.is_won
     stuck = "no move from the deal" if session.history.position == 0 else "no more moves"
     title = game.title if won else f"{game.title}: {stuck}"
-    rows = list(game.summary_rows(state, session.move_count, session.clock.elapsed))
+    rows = list(game.summary_rows(state, session.moves, session.clock.elapsed))
     outcome = game.outcome_rows(state, assisted=session.assisted, counted=session.recorded)
     at = next((index for index, (label, _) in enumerate(rows) if label == "Moves"), len(rows))
     rows[at:at] = outcome

@@ -28,7 +28,7 @@ from game.scenes.table.geometry import TableLayout
 from game.scenes.table.klondike_layout import klondike_layout
 from game.scenes.table.opening import open_card_table
 from game.scenes.ui import dollars
-from game.store.stats import payable
+from game.store.stats import payable, rules_key
 
 GAME_ID = "klondike"
 
@@ -108,7 +108,8 @@ class KlondikeTable(TableGame):
         return dollars(state.score)
 
     def summary_score(self, state: KlondikeState, *, assisted: bool = False) -> int | str:
-        return dollars(state.score) if self._vegas(state) else state.score
+        """Vegas: the money the game pays, which a game the computer helped never gains."""
+        return dollars(payable(state.score, assisted)) if self._vegas(state) else state.score
 
     def summary_rows(self, state: KlondikeState, moves: int, seconds: float) -> Rows:
         up = sum(map(len, state.foundations))
@@ -135,8 +136,8 @@ class KlondikeTable(TableGame):
         vegas = state.score if self._vegas(state) and self.settings.vegas_cumulative else None
         messages = self.context.stats.record_game(
             GAME_ID, state.score, won, vegas=vegas, seconds=seconds, assisted=assisted,
-            scoring=state.options.scoring, draw=state.options.draw, key=key)
-        if not messages:
+            rules=rules_key(state.options.scoring, state.options.draw), key=key)
+        if not self.context.stats.is_pending(GAME_ID):
             self._counted = state
         return messages
 

@@ -52,8 +52,7 @@ class LeapYearTable(TableGame):
 
     def layout(self, size: tuple[int, int], state: LeapYearState) -> TableLayout:
         appearance = self.context.settings.appearance
-        return leap_year_layout(size, state, card_size=appearance.card_size,
-                                deck=appearance.deck)
+        return leap_year_layout(size, card_size=appearance.card_size, deck=appearance.deck)
 
     def stock_label(self, state: LeapYearState) -> str | None:
         deals = len(state.stock) // TABLEAU_PILES

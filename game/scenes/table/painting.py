@@ -13,6 +13,7 @@ from game.art import palette
 from game.art.felt import THEMES, paint_felt
 from game.art.render import rounded_rect_surface
 from game.engine.text import render_text
+from game.scenes.table.geometry import stock_badge_height
 
 if TYPE_CHECKING:
     from game.scenes.table.protocol import CardTable
@@ -39,7 +40,7 @@ def paint_background(table: CardTable, surface: pygame.Surface) -> None:
             surface.blit(art.ghost(*ghost), spot.rect)
     label = table.game.stock_label(state)
     if label is not None and layout.stock_label_at is not None:
-        badge = stock_badge(label, max(17, round(layout.card_width * 0.16)))
+        badge = stock_badge(label, stock_badge_height(layout.card_width))
         surface.blit(badge, badge.get_rect(midtop=layout.stock_label_at))
     table.game.paint_decorations(surface, state, layout, assisted=table.session.assisted)
 

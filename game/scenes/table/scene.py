@@ -172,13 +172,16 @@ class CardTableScene(Scene):
             self._backdrop = backdrop
             self.renderer.invalidate_background()
         self.renderer.draw(surface, lambda target: painting.paint_overlays(self, target))
-        seconds = self.session.clock.elapsed
-        self._shown_second = int(seconds)
-        self.toolbar.draw(surface, (self.deal_number(), self._deal_note(),
-                                    self.game.score_text(self.session.state,
-                                                         assisted=self.session.assisted),
-                                    f"Moves {self.session.move_count}", format_time(seconds)))
+        self._shown_second = int(self.session.clock.elapsed)
+        self.toolbar.draw(surface, self.readout())
         self.advisor.draw(surface)
+
+    def readout(self) -> tuple[str, ...]:
+        """What the toolbar tells right of its buttons: the deal, its score, moves and time."""
+        session = self.session
+        return (self.deal_number(), self._deal_note(),
+                self.game.score_text(session.state, assisted=session.assisted),
+                f"Moves {session.moves}", format_time(session.clock.elapsed))
 
     def deal_number(self) -> str:
         """The deal's number, as the Deal # button asks for it: a deal to play again."""
@@ -282,7 +285,7 @@ class CardTableScene(Scene):
         if self.session.finished:
             return False
         try:
-            self.session.play(move, automatic=automatic)
+            self.session.play(move)
         except IllegalMove:
             log.warning("refused move %r", move)
             return False

@@ -95,7 +95,7 @@ class Session:
                  key: str | None = None, assisted: bool = False) -> None:
         self.rules = rules
         self.history = history
-        self.move_count = move_count  # the player's moves, undone ones included
+        self.move_count = move_count  # every move made, undone ones included: the game began
         self.clock = Stopwatch(elapsed, now)
         self.finished = False  # ended: no more moves (until the player takes one back)
         self.recorded = False  # the statistics hold this game: its save may go
@@ -122,6 +122,13 @@ class Session:
         return self.history.state
 
     @property
+    def moves(self) -> int:
+        """The moves the table shows: those that lead from the deal to the current position,
+        every one counted (the player's, the table's automatic moves, the computer's), so
+        undo, redo and a game taken back move the count with the cards."""
+        return self.history.position
+
+    @property
     def counted(self) -> bool:
         """A game counts for the statistics once it has had a move, or has ended."""
         return self.finished or self.move_count > 0 or self.history.position > 0
@@ -134,12 +141,11 @@ class Session:
             self._legal = (self.state, moves)
         return moves
 
-    def play(self, move: Any, *, automatic: bool = False) -> Any:
+    def play(self, move: Any) -> Any:
         """Apply `move` (IllegalMove if the rules refuse it) as its own undo step."""
         state = self.rules.apply(self.state, move)
         self.history = self.history.push(move, state)
-        if not automatic:
-            self.move_count += 1
+        self.move_count += 1
         self.clock.start()
         return state
 
