@@ -67,3 +67,15 @@ def test_the_exceptions_still_need_their_place() -> None:
     for relative in STILL_NAMING:
         assert named_ids((ROOT / relative).read_text(encoding="utf-8")), (
             f"{relative} names no game any more: take it off STILL_NAMING")
+
+
+def test_no_two_classes_differ_by_a_capital_only() -> None:
+    """Leapfrog the solitaire and Leap Frog the board game: their classes must not be told
+    apart by one capital letter (the board game's say Board)."""
+    classes: dict[str, set[str]] = {}
+    for path in GAME_DIR.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                classes.setdefault(node.name.lower(), set()).add(node.name)
+    clashes = [names for names in classes.values() if len(names) > 1]
+    assert not clashes, clashes

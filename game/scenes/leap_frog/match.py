@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 
 from game.rules.history import History
-from game.rules.leap_frog import RULES, LeapFrogState
+from game.rules.leap_frog import RULES, LeapFrogBoardState
 from game.rules.moves import Leap, RemovePiece
 from game.scenes.leap_frog.seats import Lineup, Seat
 from game.scenes.table.session import KEY_EXTRA, Stopwatch, new_key
@@ -45,7 +45,7 @@ class Match:
     # The position ---------------------------------------------------------------------
 
     @property
-    def state(self) -> LeapFrogState:
+    def state(self) -> LeapFrogBoardState:
         return self.history.state
 
     @property
@@ -92,7 +92,7 @@ class Match:
 
     # Turns --------------------------------------------------------------------------------
 
-    def play(self, move: Move) -> LeapFrogState:
+    def play(self, move: Move) -> LeapFrogBoardState:
         """Apply `move` for the player to move (IllegalMove if the rules refuse it)."""
         state = self.rules.apply(self.state, move)
         self.history = self.history.push(move, state)
