@@ -104,3 +104,16 @@ def test_game_has_no_import_circle() -> None:
     graph = import_graph()
     assert len(graph) > 150
     assert not circles(graph), "\n".join(" <-> ".join(group) for group in circles(graph))
+
+
+def test_the_two_tables_share_only_the_tabletop() -> None:
+    """The card table and the Leap Frog board borrow nothing from each other: what they
+    share lives in game.scenes.tabletop, which both build on."""
+    graph = import_graph()
+    apart = (("game.scenes.leap_frog.", "game.scenes.table."),
+             ("game.scenes.table.", "game.scenes.leap_frog."),
+             ("game.scenes.tabletop.", "game.scenes.table."),
+             ("game.scenes.tabletop.", "game.scenes.leap_frog."))
+    borrowed = [(module, used) for module, uses in graph.items() for used in uses
+                for user, lender in apart if module.startswith(user) and used.startswith(lender)]
+    assert not borrowed, borrowed

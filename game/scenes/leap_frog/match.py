@@ -19,7 +19,8 @@ from game.rules.history import History
 from game.rules.leap_frog import RULES, LeapFrogBoardState
 from game.rules.moves import Leap, RemovePiece
 from game.scenes.leap_frog.seats import Lineup, Seat
-from game.scenes.table.session import KEY_EXTRA, Stopwatch, new_key
+from game.scenes.tabletop.clock import Stopwatch
+from game.scenes.tabletop.counting import KEY_EXTRA, new_key
 
 GAME_ID = "leap_frog"
 Move = RemovePiece | Leap

@@ -9,8 +9,7 @@ from game.scenes.leap_frog.commands import abandon, new_match, settings_lineup
 from game.scenes.leap_frog.match import GAME_ID, Match
 from game.scenes.leap_frog.scene import LeapFrogBoardScene
 from game.scenes.leap_frog.seats import Lineup
-from game.scenes.table.commands import drop_if_counted
-from game.scenes.table.session import saved_key
+from game.scenes.tabletop.counting import drop_if_counted, saved_key
 
 
 def open_leap_frog_table(context: Context, seed: int | None) -> LeapFrogBoardScene:
