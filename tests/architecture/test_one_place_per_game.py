@@ -79,3 +79,9 @@ def test_no_two_classes_differ_by_a_capital_only() -> None:
                 classes.setdefault(node.name.lower(), set()).add(node.name)
     clashes = [names for names in classes.values() if len(names) > 1]
     assert not clashes, clashes
+
+
+def test_scores_are_kept_by_declared_options() -> None:
+    for entry in GAMES:
+        declared = {option.name for option in entry.rules.rule_options}
+        assert set(entry.scores_by or ()) <= declared, entry.id
