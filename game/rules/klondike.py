@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from game.rules.cards import RED_SUITS, SUITS, Card, relative_rank, shuffled_deck
+from game.rules.cards import RED_SUITS, SUITS, Card, CardKey, relative_rank, shuffled_deck
 from game.rules.klondike_piles import (
-    CardKey,
     fits_on_foundation,
     foundation_takes,
     tableau_takes,
@@ -38,10 +37,9 @@ from game.rules.moves import (
     IllegalMove,
     PileRef,
     StockMove,
-    card_move_from_dict,
-    card_move_to_dict,
 )
 from game.rules.options import check_options
+from game.rules.patience import PileSolitaireRules
 from game.rules.serial import expect_seed
 
 Move = CardMove | StockMove
@@ -309,8 +307,9 @@ def _groups(cards: tuple[Card, ...], size: int) -> tuple[tuple[Card, ...], ...]:
 # --- the rules object ---------------------------------------------------------------------------
 
 
-class KlondikeRules:
-    """The rules contract of DESIGN.md for Klondike."""
+class KlondikeRules(PileSolitaireRules):
+    """The rules contract of DESIGN.md for Klondike, on the shared solitaire base: it adds
+    the options, and checks a move against the moves between its own two piles only."""
 
     id = GAME_ID
     title = "Klondike"
@@ -326,7 +325,7 @@ class KlondikeRules:
     def options(self, state: KlondikeState) -> dict:
         return state.options.to_dict()
 
-    def legal_moves(self, state: KlondikeState) -> list[Move]:
+    def _legal_moves(self, state: KlondikeState) -> list[Move]:
         return legal_moves(state)
 
     def apply(self, state: KlondikeState, move: Move) -> KlondikeState:
@@ -334,9 +333,6 @@ class KlondikeRules:
 
     def is_won(self, state: KlondikeState) -> bool:
         return is_won(state)
-
-    def is_over(self, state: KlondikeState) -> bool:
-        return not legal_moves(state)
 
     def score(self, state: KlondikeState) -> int:
         return state.score
@@ -354,12 +350,9 @@ class KlondikeRules:
     def from_dict(self, data: object) -> KlondikeState:
         return state_from_dict(data)
 
-    def move_to_dict(self, move: Move) -> dict:
-        return card_move_to_dict(move)
-
     def move_from_dict(self, data: object) -> Move:
         """Read a move dict; ValueError for anything malformed or naming no Klondike pile."""
-        move = card_move_from_dict(data)
+        move = super().move_from_dict(data)
         if isinstance(move, CardMove):
             if not (_is_pile_ref(move.source) and _is_pile_ref(move.target)):
                 raise ValueError(f"klondike: no such pile in move {data!r}")

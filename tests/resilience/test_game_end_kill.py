@@ -51,7 +51,7 @@ print("not killed", flush=True)
 LEAP_FROG_PLAYER = f"""
 import os, random, signal
 from game.ai.leap_frog import greedy_move
-from game.scenes.leap_frog.scene import LeapFrogTable
+from game.scenes.leap_frog.scene import LeapFrogBoardScene
 from game.store.savegame import SaveSlots
 from tests.resilience.helpers import legal_gesture, start_app, tables_on
 
@@ -60,7 +60,7 @@ def killed(self, game_id):
     os.kill(os.getpid(), signal.SIGKILL)
 
 SaveSlots.delete = killed
-LeapFrogTable.chooser = staticmethod(lambda state, strength, cancel, seed: greedy_move(state))
+LeapFrogBoardScene.chooser = staticmethod(lambda state, strength, cancel, seed: greedy_move(state))
 app, context = start_app(["--game", "leap_frog", "--seed", "{SEED}"], autosave=True)
 (table,) = tables_on(app)
 print("key", table.match.key, flush=True)

@@ -23,10 +23,11 @@ from game.rules.klondike_piles import head_rank
 from game.rules.klondike_state import KlondikeState
 from game.scenes.context import Context
 from game.scenes.table.deck_panel import paint_deck_panel
-from game.scenes.table.game import Piles, Rows, TableGame, format_time
+from game.scenes.table.game import Piles, Rows, TableGame
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.klondike_layout import klondike_layout
 from game.scenes.table.opening import open_card_table
+from game.scenes.tabletop.clock import format_time
 from game.scenes.ui import dollars
 from game.store.stats import payable, rules_key
 
