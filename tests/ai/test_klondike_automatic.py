@@ -4,7 +4,7 @@ turns a winnable position into a lost one, in any draw and redeal setting."""
 
 from __future__ import annotations
 
-import json
+import itertools
 import random
 
 import pytest
@@ -12,13 +12,13 @@ import pytest
 from game.ai.hints import automatic_move as any_games_automatic_move
 from game.ai.klondike_hints import automatic_move
 from game.ai.klondike_moves import TABLEAU_TO_FOUNDATION, TALON_TO_FOUNDATION, apply_play
-from game.ai.klondike_position import deck_of, position_of
+from game.ai.klondike_position import OTHER_COLOUR, RANKS, RED, deck_of, position_of, safety
 from game.ai.klondike_solver import KlondikeSpace, rules_moves, solve
 from game.ai.search import Budget, depth_first
 from game.rules import GAMES
 from game.rules.klondike import FOUNDATIONS, RULES, TABLEAU, WASTE
 from game.rules.moves import CardMove
-from tests.table.positions import position, suit_up_to
+from tests.table.positions import DEAL_559, LAYS_8C, position, suit_up_to
 
 T, F = TABLEAU, FOUNDATIONS
 
@@ -56,6 +56,19 @@ def test_a_card_waits_until_no_card_that_could_lie_on_it_can_be_needed():
     assert automatic_move(position(["3H"], foundations=[up[0], up[1], "AC", "AD"])) is None
     # Cards of its own colour alone do not free it.
     assert automatic_move(position(["3H"], foundations=[up[0], suit_up_to("D", 3)])) is None
+
+
+def test_safe_is_what_the_help_says():
+    """A card of rank 2 and up (counting the base as 0) is safe exactly when both cards of
+    the other colour one rank lower and the other card of its colour two ranks lower are up."""
+    for found in itertools.product(range(RANKS + 1), repeat=4):
+        safe, _ = safety(found)
+        for suit, rank in enumerate(found):
+            mate = next(other for other in range(4) if other != suit and RED[other] == RED[suit])
+            words = rank < RANKS and (rank <= 1 or (
+                all(found[other] >= rank for other in OTHER_COLOUR[suit])
+                and found[mate] >= rank - 1))
+            assert safe[suit] == words, (found, suit)
 
 
 def test_ranks_count_from_the_start_rank():
@@ -100,20 +113,11 @@ def test_random_games_only_ever_get_legal_automatic_moves(draw):
 
 # --- never a win lost ---------------------------------------------------------------------------
 
-# The position of deal 559 (drawing three) before the player lays the 8C from the waste on the
-# 9D: the AC comes up on the waste. The table used to send it up, and then no win was left.
-DEAL_559 = json.loads("""{"game": "klondike", "seed": 559, "options": {"draw": 3, "redeals":
-null, "start_rank": 1, "scoring": "standard"}, "tableau": [["KS", "QH", "JS"], ["kd", "TS",
-"9D"], ["2D"], ["9h", "4h", "kc", "5S"], ["jh", "4d", "th", "6d", "QS"], ["7d", "tc", "8d",
-"td", "5d", "9C"], ["9s", "6c", "ad", "3d", "3c", "7h", "JC"]], "foundations": [["AS", "2S",
-"3S"], ["AH", "2H"], [], []], "stock": ["7c", "8s", "qc", "4c", "5c", "6s", "2c", "6h", "3h",
-"5h", "qd", "8h", "kh", "7s", "jd"], "waste": ["4S", "AC", "8C"], "passes": 4, "score": 50}""")
-LAYS_8C = CardMove(WASTE, TABLEAU[1], 1)
 ENOUGH = Budget(max_nodes=50_000)
 
 
 def test_the_ace_that_lost_deal_559_stays_on_the_waste():
-    state = RULES.apply(RULES.from_dict(DEAL_559), LAYS_8C)
+    state = RULES.apply(DEAL_559, LAYS_8C)
     assert state.waste[-1].code == "AC" and automatic_move(state) is None
     assert solve(state, ENOUGH).status == "won"
     assert solve(RULES.apply(state, move(WASTE, F[2])), ENOUGH).status == "lost"
