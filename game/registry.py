@@ -51,6 +51,8 @@ class Game:
     # What the statistics show beyond the common rows: "winnings" (a buy-in, winnings and their
     # chart), "vegas" (scores by rules, the Vegas balance and its chart) or nothing.
     money: Literal["winnings", "vegas"] | None = None
+    # The two rules options the statistics keep scores by (each pair of values apart), if any.
+    scores_by: tuple[str, str] | None = None
     finishes_by_itself: bool = False  # the table plays the last moves once nothing is hidden
     stock_words: str = "turning the stock"  # the stock move, as the post-mortem tells it
     code_letter: str = ""  # a deal code's first letter, naming the game (see game.deal_codes)
@@ -100,7 +102,8 @@ GAMES: tuple[Game, ...] = (
          advisor="game.ai.klondike_hints:ADVISOR",
          pools=(Pool((("draw", 3), *_KLONDIKE_STANDARD), "draw3"),
                 Pool((("draw", 1), *_KLONDIKE_STANDARD), "draw1")),
-         money="vegas", finishes_by_itself=True, stock_words="turning cards from the stock"),
+         money="vegas", scores_by=("scoring", "draw"), finishes_by_itself=True,
+         stock_words="turning cards from the stock"),
     Game("leapfrog", "Fill the gaps to sort every suit from King down to 2.",
          code_letter="F", table="game.scenes.table.leapfrog:open_table",
          preview="game.scenes.previews:leapfrog",
@@ -123,7 +126,7 @@ GAMES: tuple[Game, ...] = (
          code_letter="M", table="game.scenes.leap_frog.opening:open_leap_frog_table",
          preview="game.scenes.previews:leap_frog",
          help="game.scenes.help_text:LEAP_FROG",
-         moves_per_second=2_000),
+         moves_per_second=2_000, scores_by=("variant", "size")),
 )
 
 BY_ID: Mapping[str, Game] = {each.id: each for each in GAMES}

@@ -172,7 +172,7 @@ class KlondikeSettings(SolitaireSettings):
 
 
 @dataclass
-class LeapFrogSettings(Section):
+class LeapFrogBoardSettings(Section):
     NAME = "leap_frog"
     RULES_OPTIONS = tuple(option.name for option in leap_frog.OPTIONS)
 
@@ -256,7 +256,7 @@ class Settings:
     leapfrog: LeapfrogSettings = _section(LeapfrogSettings)
     leap_year: LeapYearSettings = _section(LeapYearSettings)
     lucas_leaps: LucasLeapsSettings = _section(LucasLeapsSettings)
-    leap_frog: LeapFrogSettings = _section(LeapFrogSettings)
+    leap_frog: LeapFrogBoardSettings = _section(LeapFrogBoardSettings)
     general: GeneralSettings = _section(GeneralSettings)
     appearance: AppearanceSettings = _section(AppearanceSettings)
     sound: SoundSettings = _section(SoundSettings)

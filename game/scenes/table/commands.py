@@ -8,7 +8,6 @@ functions that open them.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -19,17 +18,13 @@ from game.scenes.table import post_mortem
 from game.scenes.table.cascade import WinCascade
 from game.scenes.table.game import TableGame
 from game.scenes.table.session import Session
+from game.scenes.tabletop.counting import count_once, random_seed
 
 if TYPE_CHECKING:
     from game.deal_codes import DealCode
     from game.scenes.table.protocol import CardTable
 
-LARGEST_RANDOM_DEAL = 999_999_999  # random deal numbers stay short enough to read out
 SOLVED_BY_COMPUTER = "Solved by the computer"
-
-
-def random_seed() -> int:
-    return random.randint(1, LARGEST_RANDOM_DEAL)
 
 
 # Leaving and dialogs -----------------------------------------------------------------------
@@ -220,39 +215,6 @@ def count_game(context: Context, game: TableGame, session: Session) -> None:
         lambda: game.record(session.state, session.is_won, session.clock.elapsed,
                             assisted=session.assisted, key=session.key),
         lambda: _save(context, game, session))
-
-
-def count_once(context: Context, game_id: str, recorded: bool,
-               record: Callable[[], list[str]], save: Callable[[], None]) -> bool:
-    """The end of a game of `game_id`, shared by every table: `record` it in the statistics
-    (with its key) unless they hold it already, then delete its save; True once they hold it.
-
-    One atomic step whatever moment the program is stopped at: the statistics write carries
-    the game's key, so a save left behind by a stop just after it is known as counted and
-    dropped (`drop_if_counted`). A write that fails counts nothing yet: the statistics keep
-    the game to write it with the next one, and its save, by `save`, stays until they have
-    (no later game may replace or remove it before).
-    """
-    if not context.autosave:
-        return recorded
-    if not recorded:
-        context.notify(record())
-        recorded = not context.stats.is_pending(game_id)
-    if recorded:
-        context.notify(context.saves.delete(game_id))
-    else:
-        save()
-        context.saves.keep(game_id, until=context.stats.settle)
-    return recorded
-
-
-def drop_if_counted(context: Context, game_id: str, key: str | None) -> bool:
-    """Delete the save of a game the statistics have counted already (the program stopped
-    before it could go): that game is over. True if it went."""
-    if not context.stats.is_counted(game_id, key):
-        return False
-    context.notify(context.saves.delete(game_id))
-    return True
 
 
 def record_end(table: CardTable) -> None:
