@@ -31,11 +31,13 @@ class Pool:
     """A pool of winnable deals the game ships: the rules options its deals are proven for,
     and the label that tells its file apart from the game's other pools. Its deals are graded
     (`game.ai.grading`); `lookahead` is the positions the reference player of the grades'
-    benchmark looks at before each move, enough for it to win some deals and lose others."""
+    benchmark looks at before each move, enough for it to win some deals and lose others.
+    The deal of the day comes from the game's pool marked `daily`."""
 
     options: Options = ()
     label: str = ""
     lookahead: int = 8
+    daily: bool = False
 
 
 @dataclass(frozen=True)
@@ -100,7 +102,7 @@ GAMES: tuple[Game, ...] = (
          preview="game.scenes.previews:klondike",
          help="game.scenes.help_text:KLONDIKE",
          advisor="game.ai.klondike_hints:ADVISOR",
-         pools=(Pool((("draw", 3), *_KLONDIKE_STANDARD), "draw3"),
+         pools=(Pool((("draw", 3), *_KLONDIKE_STANDARD), "draw3", daily=True),
                 Pool((("draw", 1), *_KLONDIKE_STANDARD), "draw1")),
          money="vegas", scores_by=("scoring", "draw"), finishes_by_itself=True,
          stock_words="turning cards from the stock"),
@@ -109,19 +111,19 @@ GAMES: tuple[Game, ...] = (
          preview="game.scenes.previews:leapfrog",
          help="game.scenes.help_text:LEAPFROG",
          advisor="game.ai.leapfrog_solver:ADVISOR",
-         pools=(Pool(),), money="winnings"),
+         pools=(Pool(daily=True),), money="winnings"),
     Game("leap_year", "Four decks and sixteen foundations, Ace to King.",
          code_letter="Y", table="game.scenes.table.leap_year:open_table",
          preview="game.scenes.previews:leap_year",
          help="game.scenes.help_text:LEAP_YEAR",
          advisor="game.ai.leap_year_solver:ADVISOR",
-         pools=(Pool(),), stock_words="dealing from the stock"),
+         pools=(Pool(daily=True),), stock_words="dealing from the stock"),
     Game("lucas_leaps", "Two decks and thirteen piles, all built by suit.",
          code_letter="L", table="game.scenes.table.lucas_leaps:open_table",
          preview="game.scenes.previews:lucas_leaps",
          help="game.scenes.help_text:LUCAS_LEAPS",
          advisor="game.ai.lucas_leaps_solver:ADVISOR",
-         pools=(Pool(),)),
+         pools=(Pool(daily=True),)),
     Game("leap_frog", "The marble board game: leap, capture and outscore.",
          code_letter="M", table="game.scenes.leap_frog.opening:open_leap_frog_table",
          preview="game.scenes.previews:leap_frog",
