@@ -15,7 +15,7 @@ from game.registry import GAMES, IDS
 from game.store.settings import MAX_WINDOW_SIZE
 
 TITLES = tuple(entry.title for entry in GAMES)
-SCENES = ("menu", "table", "options", "stats", "help")
+SCENES = ("menu", "table", "options", "stats", "help", "daily")
 MIN_SIZE = (640, 480)
 MAX_SIZE = MAX_WINDOW_SIZE
 MAX_FRAMES = 24 * 60 * 60 * 60  # a day at 60 frames a second

@@ -18,8 +18,13 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from game.engine.scene import Scene
 from game.registry import GAMES, Game, Pool
+from game.rules.history import History
+from game.scenes.context import Context
+from game.scenes.table.session import Session
 from game.scenes.table.winnable import grades_for, pool_for
+from game.scenes.tables import open_table
 
 # Monday first, as date.weekday() counts.
 WEEK = ("easy", "easy", "medium", "medium", "hard", "hard", "expert")
@@ -99,3 +104,19 @@ def _shuffled(seeds: list[int], salt: str) -> tuple[int, ...]:
     order = list(seeds)
     random.Random(salt).shuffle(order)
     return tuple(order)
+
+
+def date_of(text: str) -> datetime.date:
+    """The date of an ISO date text (a session's `daily`)."""
+    return datetime.date.fromisoformat(text)
+
+
+def open_daily(context: Context, deal: DailyDeal) -> Scene:
+    """The table of the deal's game playing it, under the deal's rules (whatever the player's
+    own are), as a daily game: its end goes into the calendar too. A game of that kind in
+    progress is abandoned, as a new deal would abandon it."""
+    table = open_table(context, deal.game_id, deal.seed)
+    rules = table.game.rules
+    state = rules.new_game(deal.seed, **deal.options)
+    table.start_session(Session(rules, History.start(state), daily=deal.date.isoformat()))
+    return table
