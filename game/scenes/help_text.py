@@ -283,6 +283,13 @@ Every winnable deal is graded easy, medium, hard or expert by how much searching
 needed to find its win: an easy deal forgives a careless move, an expert one hides its only \
 way through among many dead ends. A quarter of the deals are of each grade. A player who \
 thinks only a move or two ahead wins most easy deals and few expert ones.
+## Deal of the day
+Daily, on the menu: each solitaire has a deal of the day, the same for every player on that \
+date, easy early in the week and rising to expert on Sunday; no deal comes back within a \
+year. The calendar marks the days you won; click a missed day to play it. Your daily \
+streak is the days won in a row up to today. Daily games count in the statistics like any \
+other, and the calendar keeps them apart as well. A daily deal keeps its own rules \
+(Klondike draws three), whatever your options say.
 ## Deal codes
 Deal # shows the deal's code, such as K3.n.1.0-12345T: the game, its rules and the deal \
 number. Copy code puts it on the clipboard; send it to a friend and race the same cards. \
