@@ -30,13 +30,13 @@ GRADES = ("easy", "medium", "hard", "expert")  # a pool's deals, least to most d
 class Pool:
     """A pool of winnable deals the game ships: the rules options its deals are proven for,
     and the label that tells its file apart from the game's other pools. Its deals are graded
-    (`game.ai.grading`); `lookahead` is the positions the reference player of the grades'
-    benchmark looks at before each move, enough for it to win some deals and lose others.
+    (`game.ai.grading`); `lookahead` is the range of positions the reference player of the
+    grades' benchmark looks at before each move, from a beginner's to a strong player's.
     The deal of the day comes from the game's pool marked `daily`."""
 
     options: Options = ()
     label: str = ""
-    lookahead: int = 8
+    lookahead: tuple[int, int] = (4, 3000)
     daily: bool = False
 
 
@@ -103,7 +103,7 @@ GAMES: tuple[Game, ...] = (
          help="game.scenes.help_text:KLONDIKE",
          advisor="game.ai.klondike_hints:ADVISOR",
          pools=(Pool((("draw", 3), *_KLONDIKE_STANDARD), "draw3", daily=True),
-                Pool((("draw", 1), *_KLONDIKE_STANDARD), "draw1")),
+                Pool((("draw", 1), *_KLONDIKE_STANDARD), "draw1", lookahead=(2, 1000))),
          money="vegas", scores_by=("scoring", "draw"), finishes_by_itself=True,
          stock_words="turning cards from the stock"),
     Game("leapfrog", "Fill the gaps to sort every suit from King down to 2.",
