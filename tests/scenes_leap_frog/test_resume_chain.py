@@ -6,8 +6,8 @@ import pytest
 
 from game.rules.moves import Cell
 from game.scenes.leap_frog.chain import CHAIN_EXTRA, saved_path
-from game.scenes.leap_frog.commands import open_leap_frog_table
 from game.scenes.leap_frog.match import GAME_ID
+from game.scenes.leap_frog.opening import open_leap_frog_table
 
 from .conftest import Table, leap_for, new_match, played_until
 

@@ -53,7 +53,7 @@ log = logging.getLogger(__name__)
 _FOCUS_EVENTS = (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED)
 
 
-class LeapFrogTable(Scene):
+class LeapFrogBoardScene(Scene):
     """The table playing `match` (its marbles dealt with an animation when `fresh`)."""
 
     chooser: Chooser = staticmethod(ai_choice)  # how computer players choose; tests swap it
