@@ -9,6 +9,7 @@ a paragraph.
 from __future__ import annotations
 
 from game.engine.input import Action, KeyMap
+from game.registry import GAMES
 
 KEY_SEPARATOR = "  or  "  # between alternative shortcuts for one action
 
@@ -48,9 +49,13 @@ ranks wrap round from King to Ace, and the card one rank below S (or a run it he
 the only one that may go into an empty building stack. With S = 7, a King goes on an Ace.
 ## Automatic moves
 When they are on, after each of your moves (not after undo or redo) a card goes to its \
-suit stack by itself when it can and both cards of the other colour one rank lower are \
-already on suit stacks; the base card and the one above it always may. Each automatic move \
-is an undo step of its own, so undo brings the card back where you can use it.
+suit stack by itself only when no win could ever need it back: the base card and the one \
+above it always; a higher card once both cards of the other colour one rank lower, and the \
+other card of its own colour two ranks lower, are on suit stacks. It goes from the top of a \
+building stack, and when drawing one card at a time from the waste too; drawing more, a card \
+on the waste stays there, since taking it would change how the deck groups on every later \
+pass. Hints, Solve? and the demo plan with the same moves. Each automatic move is an undo \
+step of its own, so undo brings the card back where you can use it.
 ## Standard scoring
 - +10 for a card to a suit stack; +5 for a face-down card turned over; +5 for a card from \
 the waste to a building stack; -15 for a card from a suit stack to a building stack.
@@ -210,13 +215,10 @@ The table seats 2 to 4 players, each a person or a computer player of its own st
 against one computer player.
 """
 
-GAME_HELP: dict[str, tuple[str, str]] = {
-    "klondike": ("Klondike", KLONDIKE),
-    "leapfrog": ("Leapfrog", LEAPFROG),
-    "leap_year": ("Leap Year", LEAP_YEAR),
-    "lucas_leaps": ("Lucas Leaps", LUCAS_LEAPS),
-    "leap_frog": ("Leap Frog", LEAP_FROG),
-}
+def game_help() -> dict[str, tuple[str, str]]:
+    """Each game's help page in menu order: game id -> (title, text)."""
+    return {entry.id: (entry.title, entry.help_text()) for entry in GAMES}
+
 
 _KEY_LINES = (
     (Action.UNDO, "undo the last move"),

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from game.ai.hints import ADVISORS
+from game.ai.hints import advisor_of
 from game.ai.pools import (
     SOURCE_FOLDER,
     SPECS,
@@ -189,7 +189,7 @@ def test_a_random_sample_of_every_pool_is_never_lost_and_its_wins_replay(spec):
         state = rules.new_game(seed, **dict(spec.options))
         # CPU seconds, so that other programs' load on the machine does not eat the budget.
         budget = Budget(max_seconds=SECONDS_EACH, clock=time.process_time)
-        result = ADVISORS[spec.game_id].solve(state, budget)
+        result = advisor_of(spec.game_id).solve(state, budget)
         verdicts[seed] = result.status
         assert result.status != "lost", f"{spec.name} deal {seed} is in the pool; {reproduce}"
         if result.status == "won":

@@ -3,8 +3,8 @@ dropped once the statistics hold the game), as on the card table."""
 
 from game.ai.leap_frog import greedy_move
 from game.scenes.leap_frog import commands
-from game.scenes.leap_frog.commands import open_leap_frog_table
 from game.scenes.leap_frog.match import GAME_ID, Match
+from game.scenes.leap_frog.opening import open_leap_frog_table
 from game.scenes.summary import SummaryScene
 from game.store import Statistics
 from tests.store.faults import FAILING, full_disk

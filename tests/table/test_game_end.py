@@ -11,9 +11,10 @@ from game.rules.klondike import TABLEAU
 from game.rules.moves import Cell
 from game.scenes.summary import SummaryScene
 from game.scenes.table.cascade import WinCascade
-from game.scenes.table.commands import new_deal, open_card_table
+from game.scenes.table.commands import new_deal
 from game.scenes.table.klondike import KlondikeTable
 from game.scenes.table.leapfrog import LeapfrogTable
+from game.scenes.table.opening import open_card_table
 from game.store import Statistics
 from tests.store.faults import FAILING, full_disk
 

@@ -10,9 +10,9 @@ from game.rules import GAMES
 from game.rules.moves import STOCK
 from game.rules.patience import FOUNDATION_REFS, STOCK_REF, TABLEAU_REFS
 from game.scenes.summary import SummaryScene
-from game.scenes.table.commands import open_card_table
 from game.scenes.table.leap_year import LeapYearTable
 from game.scenes.table.leap_year_layout import leap_year_layout
+from game.scenes.table.opening import open_card_table
 from game.store import Settings
 
 RULES = GAMES["leap_year"]
@@ -141,6 +141,7 @@ def test_auto_play_moves_again_after_undo_and_on_a_resumed_game(make_table, cont
     run_until(third, moved(third, resumed_at + 1), seconds=10)
 
 
+@pytest.mark.slow
 def test_auto_play_wins_a_winnable_deal_and_the_win_is_not_the_players(leap_year, context):
     context.settings.leap_year.auto_play = True
     table = leap_year(RULES.new_game(4), settle=False)  # in the pool of proven wins

@@ -18,7 +18,7 @@ from game.scenes.leap_frog.refusals import refusal
 from game.scenes.ui import neighbour
 
 if TYPE_CHECKING:
-    from game.scenes.leap_frog.scene import LeapFrogTable
+    from game.scenes.leap_frog.protocol import BoardTable
 
 STEPS = {Action.LEFT: (0, -1), Action.RIGHT: (0, 1), Action.UP: (-1, 0), Action.DOWN: (1, 0)}
 ACTIVATE = (Action.CONFIRM, Action.SELECT)
@@ -27,7 +27,7 @@ ACTIVATE = (Action.CONFIRM, Action.SELECT)
 class BoardKeyboard:
     """The focus square at `table` and what the keys do with it."""
 
-    def __init__(self, table: LeapFrogTable) -> None:
+    def __init__(self, table: BoardTable) -> None:
         self.table = table
         self.shown = False
         self.focus: Cell | None = None

@@ -18,7 +18,7 @@ from game.rules.moves import Cell
 from game.scenes.leap_frog.refusals import NO_LANDING, refusal
 
 if TYPE_CHECKING:
-    from game.scenes.leap_frog.scene import LeapFrogTable
+    from game.scenes.leap_frog.protocol import BoardTable
 
 Point = tuple[float, float]
 
@@ -32,7 +32,7 @@ class _Press:
 
 
 class BoardMouse:
-    def __init__(self, table: LeapFrogTable) -> None:
+    def __init__(self, table: BoardTable) -> None:
         self.table = table
         self._press: _Press | None = None
         self.dragging = False

@@ -22,13 +22,14 @@ from game.rules import IllegalMove
 from game.scenes.context import Context
 from game.scenes.table import commands, painting, winnable
 from game.scenes.table.advisor import TableAdvisor
-from game.scenes.table.game import WAIT, Switch, TableGame, format_time
+from game.scenes.table.game import WAIT, Switch, TableGame
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.keyboard import TableKeyboard
 from game.scenes.table.mouse import TableMouse
 from game.scenes.table.session import Session
-from game.scenes.table.toolbar import Tool, Toolbar
 from game.scenes.table.view import CardView
+from game.scenes.tabletop.clock import format_time
+from game.scenes.tabletop.toolbar import Tool, Toolbar
 
 log = logging.getLogger(__name__)
 
@@ -312,6 +313,12 @@ class CardTableScene(Scene):
 
     def redo(self) -> None:
         self._step_history(self.session.redo, lambda parts: parts.source)
+
+    def take_back(self) -> None:
+        """Undo the move that lost the game; play goes on, and the loss was never counted."""
+        if not self.session.recorded:
+            self.session.reopen()
+            self.undo()
 
     def _step_history(self, step: Callable[[], Any], leaving: Callable[[Any], Hashable]
                       ) -> None:
