@@ -57,6 +57,8 @@ class Game:
     scores_by: tuple[str, str] | None = None
     finishes_by_itself: bool = False  # the table plays the last moves once nothing is hidden
     stock_words: str = "turning the stock"  # the stock move, as the post-mortem tells it
+    # The records the statistics keep (fastest win, fewest moves, best score), ten of each.
+    records: tuple[str, ...] = ("time", "moves", "score")
     code_letter: str = ""  # a deal code's first letter, naming the game (see game.deal_codes)
 
     @property
@@ -128,7 +130,7 @@ GAMES: tuple[Game, ...] = (
          code_letter="M", table="game.scenes.leap_frog.opening:open_leap_frog_table",
          preview="game.scenes.previews:leap_frog",
          help="game.scenes.help_text:LEAP_FROG",
-         moves_per_second=2_000, scores_by=("variant", "size")),
+         moves_per_second=2_000, scores_by=("variant", "size"), records=("time", "score")),
 )
 
 BY_ID: Mapping[str, Game] = {each.id: each for each in GAMES}

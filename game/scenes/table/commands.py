@@ -118,7 +118,8 @@ def open_stats(table: CardTable) -> None:
     from game.scenes.stats import StatsScene
 
     if table.stack is not None:
-        table.stack.push(StatsScene(table.context, table.game.game_id))
+        table.stack.push(StatsScene(table.context, table.game.game_id,
+                                    play_again=lambda deal: open_deal_code(table, deal)))
 
 
 def open_help(table: CardTable) -> None:
@@ -214,7 +215,8 @@ def count_game(context: Context, game: TableGame, session: Session) -> None:
     session.recorded = count_once(
         context, game.game_id, session.recorded,
         lambda: game.record(session.state, session.is_won, session.clock.elapsed,
-                            assisted=session.assisted, key=session.key),
+                            assisted=session.assisted, key=session.key,
+                            moves=session.moves),
         lambda: _save(context, game, session))
     if session.daily is not None and context.autosave:
         # The calendar's own record: a day won only by the player's own play.
