@@ -290,6 +290,11 @@ year. The calendar marks the days you won; click a missed day to play it. Your d
 streak is the days won in a row up to today. Daily games count in the statistics like any \
 other, and the calendar keeps them apart as well. A daily deal keeps its own rules \
 (Klondike draws three), whatever your options say.
+## Records and recent games
+Statistics, Records: the ten fastest wins, the ten wins in fewest moves and the ten best \
+scores of each game and rules, with their deal numbers and dates. A game the computer helped \
+play never enters them. Statistics, Recent: your last games; click one to play its deal \
+again.
 ## Deal codes
 Deal # shows the deal's code, such as K3.n.1.0-12345T: the game, its rules and the deal \
 number. Copy code puts it on the clipboard; send it to a friend and race the same cards. \

@@ -19,6 +19,7 @@ from game.scenes.stats_rows import format_duration
 from game.scenes.ui import fitted_size
 from game.store import GameStats
 from game.store.game_stats import ScoreEntry
+from game.store.records import TOP
 
 RECORD_TITLES = {"time": "Fastest wins", "moves": "Fewest moves", "score": "Best scores"}
 RECENT_SHOWN = 10
@@ -58,22 +59,22 @@ def draw_records(surface: pygame.Surface, area: pygame.Rect, stats: GameStats,
         draw_empty(surface, area, NO_RECORDS, text)
         return
     width = area.width // len(kinds)
-    row = max(text + 4, min(area.height // 11, text * 2))
+    row = area.height // (TOP + 1)
+    size = max(10, min(text, round(row * 0.5)))
+    small = max(9, min(round(text * 0.8), row - size - 2))
     for index, kind in enumerate(kinds):
-        left = area.x + index * width
+        left = area.x + index * width + 4
         draw_text(surface, RECORD_TITLES[kind], fitted_size(RECORD_TITLES[kind], text, width - 8,
                                                             bold=True),
-                  palette.ACCENT_BRIGHT, (left + 4, area.y), anchor="topleft", bold=True)
+                  palette.ACCENT_BRIGHT, (left, area.y), anchor="topleft", bold=True)
         for place, entry in enumerate(columns[kind], 1):
             y = area.y + place * row
             line = f"{place}. {record_value(entry, kind)}"
-            size = fitted_size(line, text, width // 2, bold=True)
-            draw_text(surface, line, size, palette.TEXT, (left + 4, y), anchor="topleft",
-                      bold=True)
-            detail = f"{deal_number(entry)} {when(entry)}".strip()
-            small = fitted_size(detail, round(text * 0.8), width // 2 - 8)
-            draw_text(surface, detail, small, palette.TEXT_DIM,
-                      (left + width - 8, y + (size - small) // 2), anchor="topright")
+            draw_text(surface, line, fitted_size(line, size, width - 8, bold=True),
+                      palette.TEXT, (left, y), anchor="topleft", bold=True)
+            detail = f"{deal_number(entry)}  {when(entry)}".strip()
+            draw_text(surface, detail, fitted_size(detail, small, width - 24),
+                      palette.TEXT_DIM, (left + 16, y + size + 1), anchor="topleft")
 
 
 def draw_recent(surface: pygame.Surface, area: pygame.Rect, stats: GameStats,
