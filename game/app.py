@@ -24,12 +24,14 @@ import pygame
 from game.art.cards import CardArt
 from game.art.pegs import marble
 from game.art.sounds import make_sounds
-from game.engine.app import App
+from game.engine import motion
+from game.engine.app import App, ScreenshotError
 from game.engine.audio import Audio
 from game.engine.scene import Scene, Size
 from game.rules import GAMES
 from game.rules.cards import Card
 from game.scenes.context import Context
+from game.scenes.deal_dialog import take_rules
 from game.scenes.help import HelpScene
 from game.scenes.menu import MenuScene
 from game.scenes.notice import show_notices
@@ -70,6 +72,9 @@ def run(args: argparse.Namespace) -> int:
         return _run(args)
     except KeyboardInterrupt:
         return 130
+    except ScreenshotError as error:  # asked for on the command line: answered as its errors are
+        sys.stderr.write(f"leaps: error: --screenshot {error}\n")
+        return 2
     except Exception as error:  # anything at all: the player gets a sentence, not a dump
         _report_crash(error)
         return 1
@@ -95,6 +100,7 @@ def _run(args: argparse.Namespace) -> int:
         if sounds is not None:
             sounds.join(SOUND_WAIT_SECONDS)
     if context.autosave:
+        context.stats.settle()  # a game still waiting to be counted: one more try
         remember_window(context, app)
     return 0
 
@@ -124,8 +130,9 @@ def load_context(*, autosave: bool = True) -> Context:
     for message in messages:
         log.warning("%s", message)
     audio = Audio(volume=settings.sound.volume, muted=settings.sound.muted)
+    motion.choose(settings.appearance.motion)
     return Context(settings, stats, SaveSlots(folder), audio, autosave=autosave,
-                   notices=list(messages))
+                   notices=list(messages), make_menu=MenuScene)
 
 
 def usable_data_folder() -> tuple[Path, str | None]:
@@ -143,6 +150,8 @@ def first_scenes(context: Context, args: argparse.Namespace) -> list[Scene]:
     scene = args.scene or ("table" if args.game else "menu")
     if scene == "table":
         if available(args.game):
+            if getattr(args, "deal", None) is not None:
+                take_rules(context, args.deal)
             scenes.append(open_table(context, args.game, args.seed))
         else:
             title = getattr(GAMES.get(args.game), "title", None) or args.game

@@ -56,7 +56,6 @@ OTHER_COLOUR = tuple(
 )
 SUIT_OF = tuple(card // RANKS for card in range(52))
 RANK_OF = tuple(card % RANKS for card in range(52))
-RED_CARD = tuple(RED[card // RANKS] for card in range(52))
 # The cards that may lie on each card in a building stack; none on rank 0.
 ACCEPTS = tuple(
     () if card % RANKS == 0

@@ -18,7 +18,6 @@ search thread; `find_culprit` runs it to the end in one call.
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -160,9 +159,10 @@ def find_culprit(rules: Any, states: Sequence[Any], budget: Budget | None = None
     budget = budget or Budget()
     total = budget.max_seconds if budget.max_seconds is not None else TOTAL_SECONDS
     search = CulpritSearch(rules, states, probe_seconds, decisive_seconds)
-    started = time.perf_counter()
+    clock = budget.clock
+    started = clock()
     while (probe := search.next_probe()) is not None:
-        left = total - (time.perf_counter() - started)
+        left = total - (clock() - started)
         if left <= 0.0 or (budget.cancel is not None and budget.cancel.is_set()):
             break
         position, seconds = probe
@@ -170,6 +170,7 @@ def find_culprit(rules: Any, states: Sequence[Any], budget: Budget | None = None
             on_probe(position)
         result = hints.can_win(rules, states[position],
                                Budget(max_seconds=min(seconds, left),
-                                      max_nodes=budget.max_nodes, cancel=budget.cancel))
+                                      max_nodes=budget.max_nodes, cancel=budget.cancel,
+                                      clock=clock))
         search.record(position, result)
-    return search.outcome(time.perf_counter() - started)
+    return search.outcome(clock() - started)
