@@ -339,6 +339,22 @@ def choose_options(table, changes):
     assert table.top is table.scene
 
 
+def test_closing_options_makes_no_automatic_move_the_player_did_not_ask_for(make_table,
+                                                                           context):
+    table = make_table(AUTO)
+    table.drag(table.centre_of(TABLEAU[1]), table.centre_of(TABLEAU[2]))
+    table.settle()
+    table.key(pygame.K_z, CTRL)  # the Ace back where the player can use it
+    table.settle()
+    assert codes(table.state.tableau[1]) == "AH"
+    choose_options(table, {"klondike.show_deck_contents": True})
+    assert codes(table.state.tableau[1]) == "AH"
+    # Automatic moves turned on in Options are asked for: they follow at once.
+    choose_options(table, {"klondike.automatic_moves": False})
+    choose_options(table, {"klondike.automatic_moves": True})
+    assert codes(table.state.foundations[0]) == "AH"
+
+
 def test_new_rules_apply_at_once_to_a_deal_not_yet_touched(make_table, context):
     table = make_table(KlondikeTable(context).new_state(41))
     choose_options(table, {"klondike.draw": 1})
