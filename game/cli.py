@@ -87,7 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=_seed, help="deal number (with --game)")
     parser.add_argument("--deal", type=_deal_code, metavar="CODE",
                         help="open the deal a deal code names, under its rules "
-                             "(e.g. K3.n.1.0-12345T; instead of --game and --seed)")
+                             "(e.g. K3.n.1.0-12345V; instead of --game and --seed)")
     parser.add_argument("--scene", choices=SCENES,
                         help="open this scene (for screenshots); default: the table with --game, "
                              "else the menu")

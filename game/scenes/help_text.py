@@ -298,7 +298,7 @@ scores of each game and rules, with their deal numbers and dates. A game the com
 play never enters them. Statistics, Recent: your last games; click one to play its deal \
 again.
 ## Deal codes
-Deal # shows the deal's code, such as K3.n.1.0-12345T: the game, its rules and the deal \
+Deal # shows the deal's code, such as K3.n.1.0-12345V: the game, its rules and the deal \
 number. Copy code puts it on the clipboard; send it to a friend and race the same cards. \
 Paste a code (Ctrl+V) into Deal # to play it, under its rules, even from another game's \
 table; or start Leaps with --deal and the code. A code with a mistake in it opens nothing.

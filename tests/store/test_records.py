@@ -6,7 +6,7 @@ import json
 from game.store import Statistics
 from game.store.game_stats import HISTORY_LIMIT, GameStats
 
-CODE = "K3.n.1.0-12345T"
+CODE = "K3.n.1.0-12345V"
 
 
 def play(stats, score, won, seconds, moves, *, rules="standard/3", assisted=False, when=None,
