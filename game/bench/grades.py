@@ -28,7 +28,7 @@ from game.ai.grading import GRADES, load_grades
 from game.ai.hints import advisor_of
 from game.ai.pools import SOURCE_FOLDER, SPECS, PoolSpec
 from game.ai.search import Budget
-from game.bench.report import Measurement, Reporter, wilson
+from game.bench.report import Measurement, report, wilson
 from game.registry import BY_ID
 from game.rules import GAMES
 
@@ -127,10 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     args = command_line.parse_args(argv)
     if min(args.deals, args.jobs) <= 0:
         command_line.error("--deals and --jobs must be positive")
-    reporter = Reporter(sys.stdout)
-    for measurement in run(args):
-        reporter.add(measurement)
-    reporter.finish()
+    report(run(args))
     return 0
 
 
