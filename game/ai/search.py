@@ -134,7 +134,7 @@ class SolveResult:
 
 @dataclass(frozen=True, slots=True)
 class SolitaireAdvisor:
-    """What a solitaire's solver offers the table (`game.ai.hints.ADVISORS`)."""
+    """What a solitaire's solver offers the table (named by its entry in `game.registry`)."""
 
     # "won" with a winning line, "lost" only when proven, else "unknown".
     solve: Callable[[Any, Budget], SolveResult]

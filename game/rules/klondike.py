@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from game.rules.cards import RED_SUITS, SUITS, Card, relative_rank, shuffled_deck
+from game.rules.cards import RED_SUITS, SUITS, Card, CardKey, relative_rank, shuffled_deck
 from game.rules.klondike_piles import (
-    CardKey,
     fits_on_foundation,
     foundation_takes,
     tableau_takes,
@@ -25,6 +24,7 @@ from game.rules.klondike_scoring import initial_score, score_after_move, score_a
 from game.rules.klondike_state import (
     FOUNDATION_PILES,
     GAME_ID,
+    OPTIONS,
     TABLEAU_PILES,
     KlondikeOptions,
     KlondikeState,
@@ -37,9 +37,9 @@ from game.rules.moves import (
     IllegalMove,
     PileRef,
     StockMove,
-    card_move_from_dict,
-    card_move_to_dict,
 )
+from game.rules.options import check_options
+from game.rules.patience import PileSolitaireRules
 from game.rules.serial import expect_seed
 
 Move = CardMove | StockMove
@@ -307,25 +307,25 @@ def _groups(cards: tuple[Card, ...], size: int) -> tuple[tuple[Card, ...], ...]:
 # --- the rules object ---------------------------------------------------------------------------
 
 
-class KlondikeRules:
-    """The rules contract of DESIGN.md for Klondike."""
+class KlondikeRules(PileSolitaireRules):
+    """The rules contract of DESIGN.md for Klondike, on the shared solitaire base: it adds
+    the options, and checks a move against the moves between its own two piles only."""
 
     id = GAME_ID
     title = "Klondike"
 
-    def new_game(self, seed: int, *, draw: int = 3, redeals: int | None = None,
-                 start_rank: int = 1, scoring: str = "standard", **unknown: object
-                 ) -> KlondikeState:
-        """The deal for `seed`; ValueError for an unknown option or a bad value."""
-        if unknown:
-            raise ValueError(f"klondike: unknown option {', '.join(sorted(unknown))}")
-        options = KlondikeOptions(draw, redeals, start_rank, scoring)
-        return deal(expect_seed(seed), options)
+    rule_options = OPTIONS
+
+    def new_game(self, seed: int, **options: object) -> KlondikeState:
+        """The deal for `seed` (options as declared in `OPTIONS`, defaults for those not
+        given); ValueError for an unknown option or a bad value."""
+        checked = check_options(OPTIONS, options, GAME_ID)
+        return deal(expect_seed(seed), KlondikeOptions(**checked))
 
     def options(self, state: KlondikeState) -> dict:
         return state.options.to_dict()
 
-    def legal_moves(self, state: KlondikeState) -> list[Move]:
+    def _legal_moves(self, state: KlondikeState) -> list[Move]:
         return legal_moves(state)
 
     def apply(self, state: KlondikeState, move: Move) -> KlondikeState:
@@ -333,9 +333,6 @@ class KlondikeRules:
 
     def is_won(self, state: KlondikeState) -> bool:
         return is_won(state)
-
-    def is_over(self, state: KlondikeState) -> bool:
-        return not legal_moves(state)
 
     def score(self, state: KlondikeState) -> int:
         return state.score
@@ -353,12 +350,9 @@ class KlondikeRules:
     def from_dict(self, data: object) -> KlondikeState:
         return state_from_dict(data)
 
-    def move_to_dict(self, move: Move) -> dict:
-        return card_move_to_dict(move)
-
     def move_from_dict(self, data: object) -> Move:
         """Read a move dict; ValueError for anything malformed or naming no Klondike pile."""
-        move = card_move_from_dict(data)
+        move = super().move_from_dict(data)
         if isinstance(move, CardMove):
             if not (_is_pile_ref(move.source) and _is_pile_ref(move.target)):
                 raise ValueError(f"klondike: no such pile in move {data!r}")

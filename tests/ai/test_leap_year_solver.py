@@ -189,7 +189,7 @@ def test_hints_are_legal_moves():
 
 
 def test_the_advisor_is_registered():
-    assert hints.ADVISORS["leap_year"] is ADVISOR
+    assert hints.advisor_of("leap_year") is ADVISOR
 
 
 def test_nothing_productive_only_when_no_move_is_left():

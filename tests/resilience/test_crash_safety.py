@@ -23,7 +23,7 @@ import pytest
 
 from game.rules import GAMES
 from game.rules.record import history_from_record
-from game.scenes.table.session import saved_key
+from game.scenes.tabletop.counting import saved_key
 from game.store import SaveSlots, Settings, Statistics
 from game.store.savegame import TABLE_KEY
 

@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 
 from game.app import load_context
-from game.scenes.leap_frog.commands import open_leap_frog_table
-from game.scenes.table.commands import open_card_table
+from game.scenes.leap_frog.opening import open_leap_frog_table
 from game.scenes.table.leapfrog import LeapfrogTable
+from game.scenes.table.opening import open_card_table
 from game.store import SaveSlots, Statistics
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,7 +51,7 @@ print("not killed", flush=True)
 LEAP_FROG_PLAYER = f"""
 import os, random, signal
 from game.ai.leap_frog import greedy_move
-from game.scenes.leap_frog.scene import LeapFrogTable
+from game.scenes.leap_frog.scene import LeapFrogBoardScene
 from game.store.savegame import SaveSlots
 from tests.resilience.helpers import legal_gesture, start_app, tables_on
 
@@ -60,7 +60,7 @@ def killed(self, game_id):
     os.kill(os.getpid(), signal.SIGKILL)
 
 SaveSlots.delete = killed
-LeapFrogTable.chooser = staticmethod(lambda state, strength, cancel, seed: greedy_move(state))
+LeapFrogBoardScene.chooser = staticmethod(lambda state, strength, cancel, seed: greedy_move(state))
 app, context = start_app(["--game", "leap_frog", "--seed", "{SEED}"], autosave=True)
 (table,) = tables_on(app)
 print("key", table.match.key, flush=True)

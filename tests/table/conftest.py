@@ -10,6 +10,7 @@ from game.engine.audio import Audio
 from game.engine.scene import Scene
 from game.rules.history import History
 from game.scenes.context import Context
+from game.scenes.menu import MenuScene
 from game.scenes.table.game import TableGame
 from game.scenes.table.klondike import KlondikeTable
 from game.scenes.table.scene import CardTableScene
@@ -29,7 +30,7 @@ def pygame_modules():
 def context(private_data_folder) -> Context:
     settings = Settings(folder=private_data_folder)
     return Context(settings, Statistics(private_data_folder), SaveSlots(private_data_folder),
-                   Audio(enabled=False))
+                   Audio(enabled=False), make_menu=MenuScene)
 
 
 class Clock:

@@ -10,8 +10,8 @@ from game.scenes.dialogs import ConfirmDialog
 from game.scenes.help import HelpScene
 from game.scenes.options import OptionsScene
 from game.scenes.summary import SummaryScene
-from game.scenes.table.commands import open_card_table
 from game.scenes.table.klondike import KlondikeTable
+from game.scenes.table.opening import open_card_table
 
 from .positions import position, suit_up_to
 
@@ -119,7 +119,8 @@ def test_an_automatic_move_follows_and_each_undo_takes_back_one_step(make_table)
     assert codes(table.state.foundations[0]) == "AH"
     assert history.played == (CardMove(TABLEAU[1], TABLEAU[2], 1),
                                CardMove(TABLEAU[1], FOUNDATIONS[0], 1))
-    assert table.scene.session.move_count == 1  # the automatic move is not the player's
+    assert table.scene.session.moves == 2  # the automatic move counts as a move
+    assert "Moves 2" in table.scene.readout()
     table.key(pygame.K_z, CTRL)
     table.settle()
     assert codes(table.state.tableau[1]) == "AH"  # back where the player can use it
