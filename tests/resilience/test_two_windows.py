@@ -12,6 +12,8 @@ import textwrap
 import time
 from pathlib import Path
 
+import pytest
+
 from game.store import Statistics
 
 GAMES_EACH = 100
@@ -35,6 +37,7 @@ WINDOW = textwrap.dedent("""
 """)
 
 
+@pytest.mark.subprocess
 def test_two_windows_finishing_games_at_once_lose_none(private_data_folder: Path):
     root = Path(__file__).resolve().parents[2]
     windows = [subprocess.Popen([sys.executable, "-c", WINDOW, str(private_data_folder), name,
