@@ -281,7 +281,7 @@ class Fuzzer:
 
 SEGMENTS = ["menu", *TABLES]
 EVERY_SCENE = {"MenuScene", "OptionsScene", "StatsScene", "HelpScene", "SummaryScene",
-               "ConfirmDialog", "NumberDialog", "CardTableScene", "LeapFrogBoardScene"}
+               "ConfirmDialog", "DealDialog", "CardTableScene", "LeapFrogBoardScene"}
 
 
 @pytest.fixture(scope="module")
