@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from game.ai.klondike_position import (
+from game.ai.klondike.position import (
     ACCEPTS,
     KING,
     KINGS,
@@ -78,7 +78,7 @@ def apply_play(position: Position, play: Play) -> Position:
 
 def next_safe_play(position: Position, deck: Deck) -> Play | None:
     """A card that may go to its suit stack at once without losing a win (see
-    klondike_position): a building stack's top, or with one card per click the waste's, or
+    klondike.position): a building stack's top, or with one card per click the waste's, or
     any talon card when the passes are unlimited too."""
     safe_cards = _safe_cards(position.found)
     if not safe_cards:

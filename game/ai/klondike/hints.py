@@ -3,9 +3,9 @@ game be finished mechanically."""
 
 from __future__ import annotations
 
-from game.ai.klondike_moves import Play, apply_play, finishing_plays, generate, settle
-from game.ai.klondike_position import Deck, Position, deck_of, is_won, position_of
-from game.ai.klondike_solver import solve, to_rules_line
+from game.ai.klondike.moves import Play, apply_play, finishing_plays, generate, settle
+from game.ai.klondike.position import Deck, Position, deck_of, is_won, position_of
+from game.ai.klondike.solver import solve, to_rules_line
 from game.ai.search import Budget, SolitaireAdvisor, depth_first
 from game.rules.klondike import Move
 from game.rules.klondike_state import KlondikeState
