@@ -15,7 +15,7 @@ in `game.rules`), its table module, and one `Game(...)` here.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
@@ -128,11 +128,9 @@ BY_ID: Mapping[str, Game] = {each.id: each for each in GAMES}
 IDS: tuple[str, ...] = tuple(BY_ID)
 
 
-def entry(game_id: str) -> Game:
-    """The entry of `game_id`; KeyError for an unknown id."""
-    return BY_ID[game_id]
-
-
-def with_advisors() -> Iterator[Game]:
-    """The games with a solver, in menu order."""
-    return (each for each in GAMES if each.advisor is not None)
+def named_modules() -> list[str]:
+    """Every module the entries name, which no import statement names: a bundler, reading
+    the imports, must be told of them."""
+    references = (ref for each in GAMES for ref in (each.table, each.preview, each.help,
+                                                      each.advisor) if ref)
+    return sorted({ref.partition(":")[0] for ref in references})
