@@ -6,17 +6,17 @@ first, and so on, so stack i gets i + 1 cards and the last card each stack recei
 face up. The remaining 24 cards are the stock, and the first N of them are turned onto the
 waste at once, as the original does.
 
-Automatic moves are the table's business: `auto_move` names the next one and the table applies
-it as a move of its own, so undo takes it back.
+Automatic moves are the table's business: `game.ai.klondike.hints.automatic_move` names the
+next one (a move the solver can prove loses no win) and the table applies it as a move of its
+own, so undo takes it back.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from game.rules.cards import RED_SUITS, SUITS, Card, CardKey, relative_rank, shuffled_deck
+from game.rules.cards import Card, CardKey, shuffled_deck
 from game.rules.klondike_piles import (
-    fits_on_foundation,
     foundation_takes,
     tableau_takes,
 )
@@ -249,35 +249,6 @@ def _replace(piles: tuple, index: int, pile: tuple) -> tuple:
 
 
 # --- help for the table -------------------------------------------------------------------------
-
-
-def is_safe_for_foundation(state: KlondikeState, card: Card) -> bool:
-    """Whether `card` may go to its suit stack automatically: it is the base or base+1, or
-    both cards of the other colour one rank lower are already on the suit stacks (so no card
-    that could want to lie on it in a building stack is still in play)."""
-    rank = relative_rank(card.rank, state.options.start_rank)
-    if rank <= 1:
-        return True
-    heights = {pile[0].suit: len(pile) for pile in state.foundations if pile}
-    # The card of relative rank rank-1 is on its suit stack once that stack holds rank cards.
-    other_colour = (suit for suit in SUITS if (suit in RED_SUITS) != card.is_red)
-    return all(heights.get(suit, 0) >= rank for suit in other_colour)
-
-
-def auto_move(state: KlondikeState) -> CardMove | None:
-    """The next automatic move to a suit stack, or None.
-
-    The waste's top card is considered first, then the building stacks left to right; a base
-    card goes to the leftmost empty suit stack. The move is always one `legal_moves` lists.
-    """
-    sources = ((WASTE, state.waste), *zip(TABLEAU, state.tableau, strict=True))
-    for source, pile in sources:
-        if not pile or not is_safe_for_foundation(state, pile[-1]):
-            continue
-        for index, foundation in enumerate(state.foundations):
-            if fits_on_foundation(foundation, pile[-1], state.options.start_rank):
-                return CardMove(source, FOUNDATIONS[index], 1)
-    return None
 
 
 class DeckGroups(NamedTuple):

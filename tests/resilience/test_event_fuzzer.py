@@ -31,6 +31,9 @@ from game.scenes.tables import TABLES, open_table
 
 from .helpers import click, legal_gesture, mouse, start_app, table_problems, tables_on
 
+# One group, run whole on one worker, so the last test sees every segment's scenes.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("event_fuzzer")]
+
 SEED = 20240229
 EVENTS_PER_SEGMENT = 3_500
 DT = 1.0 / 120.0  # one update step per event: input often meets cards in flight

@@ -81,6 +81,7 @@ def run_player(folder: Path, script: str = PLAYER) -> tuple[int, str]:
     return done.returncode, done.stdout + done.stderr[-2000:]
 
 
+@pytest.mark.subprocess
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_killed_between_counting_and_deleting_the_game_counts_once(private_data_folder):
     code, output = run_player(private_data_folder)
@@ -101,6 +102,7 @@ def test_killed_between_counting_and_deleting_the_game_counts_once(private_data_
     assert context.notices == []
 
 
+@pytest.mark.subprocess
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_a_leap_frog_game_killed_as_it_ends_counts_once(private_data_folder):
     code, output = run_player(private_data_folder, LEAP_FROG_PLAYER)

@@ -57,6 +57,7 @@ def test_without_a_sound_device_the_game_starts_and_plays_silently(monkeypatch):
         app.close()
 
 
+@pytest.mark.subprocess
 def test_a_real_start_without_an_audio_driver_runs(private_data_folder):
     environment = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "no-such-driver"}
     finished = subprocess.run([sys.executable, "main.py", "--game", "leap_year", "--frames", "20"],

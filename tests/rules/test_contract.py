@@ -400,6 +400,7 @@ def test_rules_modules_import_nothing_outside_the_rules() -> None:
         assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
 
 
+@pytest.mark.subprocess
 def test_importing_the_rules_loads_no_pygame() -> None:
     script = "import sys, game.rules; assert 'pygame' not in sys.modules, 'pygame loaded'"
     result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,

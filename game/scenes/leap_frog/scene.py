@@ -316,6 +316,7 @@ class LeapFrogBoardScene(Scene):
             self.hint.clear()
         elif self.accepts_input:
             self.hint.ask(self.match, self.chain)
+            self.note = ""  # the hint's words take the line
         self.dirty = True
 
     def can_undo(self) -> bool:

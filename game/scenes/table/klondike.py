@@ -8,13 +8,13 @@ from typing import Any
 
 import pygame
 
+from game.ai.hints import automatic_move
 from game.art.faces import rank_label
 from game.engine.scene import Scene
 from game.rules import GAMES
 from game.rules.klondike import (
     TABLEAU,
     WASTE,
-    auto_move,
     can_use_stock,
     deck_groups,
     pass_available,
@@ -89,7 +89,9 @@ class KlondikeTable(TableGame):
         return self.stock_move(legal)
 
     def automatic_move(self, state: KlondikeState) -> Any | None:
-        return auto_move(state) if self.settings.automatic_moves else None
+        """A card to its suit stack that no win can need: the moves the solver's lines make
+        at once, so hints, Solve? and the demo plan with the same ones."""
+        return automatic_move(self.rules, state) if self.settings.automatic_moves else None
 
     # Scores -----------------------------------------------------------------------------
 
