@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from game.registry import GAMES, Game
 from game.rules.klondike_scoring import VEGAS_START
 from game.rules.leapfrog import BUY_IN
 from game.store import GameStats, Record, ScoreEntry
@@ -20,9 +21,19 @@ from game.store.stats import payable, rules_key
 VEGAS_STEP = 5  # Vegas money changes by this much a card
 RECENT_GAMES = 10  # the second win-rate line follows this many latest games
 Rules = tuple[str, int | None]  # (scoring, draw) or (variant, size); None: not recorded
+
+
+def _first_choices(entry: Game) -> tuple[str, ...]:
+    """The values of the first option a game's scores are kept by, in their declared order."""
+    first = entry.scores_by[0] if entry.scores_by else None
+    return next(option.choices for option in entry.rules.rule_options if option.name == first)
+
+
 # The games whose statistics are kept per rules: their two options, and the order of the first.
-RULED_GAMES = {"klondike": (("scoring", "draw"), ("standard", "vegas", "none")),
-               "leap_frog": (("variant", "size"), ("murray", "plain"))}
+RULED_GAMES = {entry.id: (entry.scores_by, _first_choices(entry))
+               for entry in GAMES if entry.scores_by}
+# The game with Vegas money, whose older games were filed without their rules.
+VEGAS_GAME = next(entry.id for entry in GAMES if entry.money == "vegas")
 NAMES = {"standard": "Standard scoring", "vegas": "Vegas scoring", "none": "No scoring",
          "murray": "Murray's game", "plain": "Plain game"}
 
@@ -51,11 +62,12 @@ def current_rules(game_id: str, options: dict) -> Rules | None:
     return options[first], options[second]
 
 
-def rules_of(entry: ScoreEntry, game_id: str = "klondike") -> Rules | None:
-    """The rules a game was played with, as far as its entry tells."""
+def rules_of(entry: ScoreEntry, game_id: str = VEGAS_GAME) -> Rules | None:
+    """The rules a game was played with, as far as its entry tells (the Vegas game's older
+    entries by their score's shape)."""
     if entry.rules is not None:
         return parse_rules(entry.rules)
-    if game_id != "klondike":
+    if game_id != VEGAS_GAME:
         return None
     return ("vegas" if is_vegas_score(entry.score) else "standard"), None
 
@@ -92,11 +104,11 @@ def rules_label(rules: Rules) -> str:
 
 
 def entries_of(history: Sequence[ScoreEntry], rules: Rules,
-               game_id: str = "klondike") -> list[ScoreEntry]:
+               game_id: str = VEGAS_GAME) -> list[ScoreEntry]:
     return [entry for entry in history if rules_of(entry, game_id) == rules]
 
 
-def record_of(stats: GameStats, rules: Rules, game_id: str = "klondike") -> Record:
+def record_of(stats: GameStats, rules: Rules, game_id: str = VEGAS_GAME) -> Record:
     """The record of the games played with these rules: the one kept for them, or (Klondike
     games older files did not file by rules) the one their recent games give. A game the
     computer helped play is never a best score."""
@@ -110,7 +122,7 @@ def record_of(stats: GameStats, rules: Rules, game_id: str = "klondike") -> Reco
     return record
 
 
-def best_of(stats: GameStats, rules: Rules, game_id: str = "klondike") -> int | None:
+def best_of(stats: GameStats, rules: Rules, game_id: str = VEGAS_GAME) -> int | None:
     """The best score with these rules (see `record_of`)."""
     return record_of(stats, rules, game_id).best_score
 

@@ -19,11 +19,6 @@ GAME_DIR = ROOT / "game"
 STILL_NAMING = {
     # The settings file's sections, one dataclass per game (the file format names them).
     "game/store/settings.py",
-    # The statistics: Klondike's scores by rules and Leapfrog's winnings (registry field `money`
-    # says which game shows which), being rewritten at the time of writing.
-    "game/scenes/stats.py",
-    "game/scenes/stats_rows.py",
-    "game/scenes/stats_series.py",
 }
 
 
