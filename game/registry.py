@@ -9,7 +9,9 @@ program (command line, menu, help, options, statistics, hints, pools, benchmarks
 The entry names the parts that live above the rules (scenes, art, solvers) as "module:name"
 references, loaded on first use: reading the list costs nothing, the menu loads only what it
 draws, and no module below the scenes imports a scene. Adding a game: its rules module (listed
-in `game.rules`), its table module, and one `Game(...)` here.
+in `game.rules`), its table module (with its preview and help page, or beside the others in
+game.scenes.previews and help_text), its section of the settings (game.store.settings), and
+one `Game(...)` here.
 """
 
 from __future__ import annotations
