@@ -44,6 +44,7 @@ def test_bad_arguments_exit_with_status_2(argv, capsys):
     assert "error" in capsys.readouterr().err
 
 
+@pytest.mark.subprocess
 def test_main_reports_a_bad_argument_without_a_traceback():
     result = subprocess.run([sys.executable, "main.py", "--size", "1x1"],
                             capture_output=True, text=True, timeout=60)
@@ -52,6 +53,7 @@ def test_main_reports_a_bad_argument_without_a_traceback():
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.subprocess
 def test_version_is_printed():
     result = subprocess.run([sys.executable, "main.py", "--version"],
                             capture_output=True, text=True, timeout=60)
@@ -62,6 +64,7 @@ def test_the_largest_window_is_8k():
     assert parse_args(["--size", "7680x4320"]).size == (7680, 4320)
 
 
+@pytest.mark.subprocess
 def test_an_absurd_size_is_refused_with_a_message_before_any_window():
     result = subprocess.run([sys.executable, "main.py", "--size", "16384x16384", "--frames", "1"],
                             capture_output=True, text=True, timeout=60)
@@ -82,6 +85,7 @@ def _screenshot_targets(tmp_path):
     return targets
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("case", ["missing folder", "a folder", "inside a file", "unwritable"])
 def test_a_screenshot_path_that_cannot_be_written_is_refused_first(case, tmp_path):
     targets = _screenshot_targets(tmp_path)
@@ -157,3 +161,19 @@ def test_a_screenshot_to_a_full_disk_exits_2_and_leaves_no_empty_file(tmp_path):
     assert result.stderr.splitlines() == [
         f"leaps: error: --screenshot {shot} cannot be written (No space left on device)"]
     assert not shot.exists() and not list(tmp_path.glob(".shot.png.*"))
+
+
+def test_a_deal_code_names_the_game_and_the_deal():
+    args = parse_args(["--deal", "k1.n.1.0-777k"])
+    assert (args.game, args.seed, dict(args.deal.options)["draw"]) == ("klondike", 777, 1)
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--deal", "K1.n.1.0-777"], "not a deal code"),
+    (["--deal", "K1.n.1.0-777A"], "mistake"),
+    (["--deal", "K1.n.1.0-777K", "--seed", "5"], "leave out --game and --seed"),
+])
+def test_a_bad_deal_code_is_refused_in_words(argv, words, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        parse_args(argv)
+    assert exit_info.value.code == 2 and words in capsys.readouterr().err

@@ -29,5 +29,7 @@ BENCHMARKS = {
         Benchmark("memory", "peak memory of a session", "game.bench.memory"),
         Benchmark("winnable", "share of each solitaire's deals proven winnable or lost",
                   "game.bench.winnable"),
+        Benchmark("grades", "a reference player's wins falling grade by grade",
+                  "game.bench.grades"),
     )
 }

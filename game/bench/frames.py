@@ -46,7 +46,7 @@ from game.engine.app import MIN_SIZE, App
 from game.engine.audio import Audio
 from game.registry import IDS
 from game.scenes.context import Context
-from game.scenes.leap_frog.scene import LeapFrogTable
+from game.scenes.leap_frog.scene import LeapFrogBoardScene
 from game.scenes.menu import MenuScene
 from game.scenes.tables import open_table
 from game.store import SaveSlots, Settings, Statistics
@@ -194,7 +194,7 @@ def open_probe(game_id: str, size: tuple[int, int], folder: str):
     app.stack.push(scene)
     app.stack.apply_pending()
     app.settle()
-    probe = (BoardProbe if isinstance(scene, LeapFrogTable) else CardTableProbe)(app, scene)
+    probe = (BoardProbe if isinstance(scene, LeapFrogBoardScene) else CardTableProbe)(app, scene)
     probe.prepare()
     return app, probe
 

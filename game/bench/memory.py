@@ -83,7 +83,7 @@ def play_session(game_id: str, size: tuple[int, int], seconds: float) -> None:
     from game.app import first_scenes, load_context, start_making_sounds
     from game.cli import parse_args
     from game.engine.app import App
-    from game.scenes.leap_frog.scene import LeapFrogTable
+    from game.scenes.leap_frog.scene import LeapFrogBoardScene
 
     context = load_context(autosave=False)
     leap_frog = context.settings.leap_frog
@@ -98,7 +98,7 @@ def play_session(game_id: str, size: tuple[int, int], seconds: float) -> None:
     table = scenes[-1]
     picker = random.Random(SEED)
     for frame in range(round(seconds / DT)):
-        if isinstance(table, LeapFrogTable):
+        if isinstance(table, LeapFrogBoardScene):
             thought = table.thought
             if thought is not None and not thought.ready:
                 thought.join(1.0)

@@ -49,9 +49,13 @@ ranks wrap round from King to Ace, and the card one rank below S (or a run it he
 the only one that may go into an empty building stack. With S = 7, a King goes on an Ace.
 ## Automatic moves
 When they are on, after each of your moves (not after undo or redo) a card goes to its \
-suit stack by itself when it can and both cards of the other colour one rank lower are \
-already on suit stacks; the base card and the one above it always may. Each automatic move \
-is an undo step of its own, so undo brings the card back where you can use it.
+suit stack by itself only when no win could ever need it back: the base card and the one \
+above it always; a higher card once both cards of the other colour one rank lower, and the \
+other card of its own colour two ranks lower, are on suit stacks. It goes from the top of a \
+building stack, and when drawing one card at a time from the waste too; drawing more, a card \
+on the waste stays there, since taking it would change how the deck groups on every later \
+pass. Hints, Solve? and the demo plan with the same moves. Each automatic move is an undo \
+step of its own, so undo brings the card back where you can use it.
 ## Standard scoring
 - +10 for a card to a suit stack; +5 for a face-down card turned over; +5 for a card from \
 the waste to a building stack; -15 for a card from a suit stack to a building stack.

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from game.art.cards import BACKS
 from game.art.felt import THEMES
-from game.registry import BY_ID
+from game.registry import BY_ID, GAMES, GRADES, Game
 from game.rules.klondike_state import DRAW, REDEALS, SCORING, START_RANK
 from game.rules.leap_frog import PLAYERS, SIZE, VARIANT
 from game.store import Settings
@@ -124,53 +124,80 @@ def _seat(index: int) -> Option:
                       item=index, shown_if=lambda s: index < s.leap_frog.players)
 
 
+@dataclass(frozen=True)
+class WinnableOption(Option):
+    """Winnable deals only, and of which grade: two settings of a solitaire, one row."""
+
+    def value(self, settings: Settings) -> object:
+        return settings.get(self._grade_key) if settings.get(self.key) else "off"
+
+    def set(self, settings: Settings, value: object) -> None:
+        settings.set(self.key, value != "off")
+        if value != "off":
+            settings.set(self._grade_key, value)
+
+    @property
+    def _grade_key(self) -> str:
+        return self.key.replace(".winnable_only", ".winnable_grade")
+
+
 def _winnable_only(key: str) -> Option:
-    return toggle("Winnable deals only", key)
+    return WinnableOption("Winnable deals only", key, (
+        ("off", "Off"), ("any", "On: any grade"),
+        *((grade, f"On: {grade} deals") for grade in GRADES)))
 
 
-WINNABLE_NOTE = "Winnable deals only: new deals are ones the solver has proven can be won."
+WINNABLE_NOTE = ("Winnable deals only: new deals are ones the solver has proven can be won, "
+                 "of the grade you choose.")
+
+# Each game's own rows, found by their settings section; every game with a solver also gets
+# "Winnable deals only", last on its tab.
+GAME_ROWS: tuple[Option, ...] = (
+    Option("Draw", "klondike.draw",
+           tuple((n, f"{n} card" + ("s" if n > 1 else "")) for n in DRAW.values())),
+    Option("Redeals", "klondike.redeals", tuple(
+        (n, {None: "Unlimited", 0: "None"}.get(n, str(n))) for n in REDEALS.values(high=5))),
+    Option("Starting rank", "klondike.start_rank",
+           tuple(zip(START_RANK.values(), RANK_NAMES, strict=True))),
+    Option("Scoring", "klondike.scoring",
+           tuple((name, name.title()) for name in SCORING.choices)),
+    toggle("Vegas cumulative", "klondike.vegas_cumulative",
+           enabled_if=lambda s: s.klondike.scoring == "vegas"),
+    toggle("Automatic moves", "klondike.automatic_moves"),
+    toggle("Display deck contents", "klondike.show_deck_contents"),
+    toggle("Auto-play", "leap_year.auto_play"),
+    Option("Board", "leap_frog.size", tuple((n, f"{n} × {n}") for n in SIZE.values())),
+    Option("Pieces", "leap_frog.variant",
+           tuple((name, VARIANT_NAMES[name]) for name in VARIANT.choices)),
+    Option("Players", "leap_frog.players",
+           tuple((n, str(n)) for n in PLAYERS.values(high=SEAT_COUNT))),
+    *(_seat(index) for index in range(SEAT_COUNT)),
+    toggle("Diagonal leaps", "leap_frog.diagonal"),
+)
+
+
+def game_tab(entry: Game) -> OptionTab:
+    """A game's tab: its own rows, "Winnable deals only" if it has a solver, and a note on
+    when new rules apply (or what winnable deals are)."""
+    section = entry.settings_section
+    rows = [row for row in GAME_ROWS if row.key.partition(".")[0] == section]
+    if entry.advisor is not None:
+        rows.append(_winnable_only(f"{section}.winnable_only"))
+    note = RULES_NOTE if entry.rules.rule_options else WINNABLE_NOTE if entry.advisor else ""
+    return OptionTab(entry.title, tuple(rows), note=note)
+
 
 TABS: tuple[OptionTab, ...] = (
-    OptionTab("Klondike", (
-        Option("Draw", "klondike.draw",
-               tuple((n, f"{n} card" + ("s" if n > 1 else "")) for n in DRAW.values())),
-        Option("Redeals", "klondike.redeals", tuple(
-            (n, {None: "Unlimited", 0: "None"}.get(n, str(n))) for n in REDEALS.values(high=5))),
-        Option("Starting rank", "klondike.start_rank",
-               tuple(zip(START_RANK.values(), RANK_NAMES, strict=True))),
-        Option("Scoring", "klondike.scoring",
-               tuple((name, name.title()) for name in SCORING.choices)),
-        toggle("Vegas cumulative", "klondike.vegas_cumulative",
-               enabled_if=lambda s: s.klondike.scoring == "vegas"),
-        toggle("Automatic moves", "klondike.automatic_moves"),
-        toggle("Display deck contents", "klondike.show_deck_contents"),
-        _winnable_only("klondike.winnable_only"),
-    ), note=RULES_NOTE),
-    OptionTab("Leapfrog", (
-        _winnable_only("leapfrog.winnable_only"),
-    ), note=WINNABLE_NOTE),
-    OptionTab("Leap Year", (
-        toggle("Auto-play", "leap_year.auto_play"),
-        _winnable_only("leap_year.winnable_only"),
-    ), note=WINNABLE_NOTE),
-    OptionTab("Lucas Leaps", (
-        _winnable_only("lucas_leaps.winnable_only"),
-    ), note=WINNABLE_NOTE),
-    OptionTab("Leap Frog", (
-        Option("Board", "leap_frog.size", tuple((n, f"{n} × {n}") for n in SIZE.values())),
-        Option("Pieces", "leap_frog.variant",
-               tuple((name, VARIANT_NAMES[name]) for name in VARIANT.choices)),
-        Option("Players", "leap_frog.players",
-               tuple((n, str(n)) for n in PLAYERS.values(high=SEAT_COUNT))),
-        *(_seat(index) for index in range(SEAT_COUNT)),
-        toggle("Diagonal leaps", "leap_frog.diagonal"),
-    ), note=RULES_NOTE),
+    *(game_tab(entry) for entry in GAMES),
     OptionTab("Look & Sound", (
         toggle("Click a card, then its destination", "general.click_to_select"),
         Option("Card size", "appearance.card_size", _named("Auto", "Small", "Medium", "Large")),
         Option("Deck", "appearance.deck", _named("Two-colour", "Four-colour", "Large print")),
         Option("Card back", "appearance.back", tuple((name, name.title()) for name in BACKS)),
         Option("Felt", "appearance.felt", tuple((name, name.title()) for name in THEMES)),
+        Option("Animation", "appearance.motion", (("normal", "Normal"), ("fast", "Fast"),
+                                                  ("instant", "Instant"),
+                                                  ("reduced", "Reduced motion"))),
         Option("Volume", "sound.volume",
                tuple((round(step / 10, 1), f"{step * 10}%") for step in range(11))),
         toggle("Mute", "sound.muted"),

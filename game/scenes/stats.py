@@ -16,6 +16,7 @@ import pygame
 from game.art import palette
 from game.engine.input import Action
 from game.engine.text import draw_text
+from game.registry import IDS
 from game.rules import GAMES
 from game.rules.leapfrog import BUY_IN
 from game.scenes.context import Context
@@ -63,7 +64,7 @@ from game.store import GameStats
 __all__ = ["StatsScene", "chart_kinds", "format_duration", "is_vegas_score", "running_total",
            "stats_rows", "vegas_series", "win_rate_series", "winnings_series"]
 
-STATS_GAMES = ("klondike", "leapfrog", "leap_year", "lucas_leaps", "leap_frog")
+STATS_GAMES = IDS  # every game, in menu order
 CHART_GAMES = 40  # the score chart shows this many most recent games
 SCORES, WIN_RATE, WINNINGS, VEGAS = "Scores", "Win rate", "Winnings", "Vegas"
 NO_GAMES = "No games recorded yet"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.scenes.stats_series import Rules, best_of, record_of
-from game.scenes.table.klondike import dollars
+from game.scenes.ui import dollars
 from game.store import GameStats
 
 

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, ClassVar
 
+from game.engine.motion import MOTIONS
+from game.registry import GRADES
 from game.rules import GAMES, klondike_state, leap_frog
 from game.rules.options import RuleOption
 from game.rules.serial import expect_bool, expect_choice, expect_int, expect_list
@@ -152,6 +154,7 @@ class SolitaireSettings(Section):
     """What every solitaire has: whether new deals must be ones known to be winnable."""
 
     winnable_only: bool = _setting(False, expect_bool)
+    winnable_grade: str = _setting("any", _one_of("any", *GRADES))  # of the winnable deals
 
 
 @dataclass
@@ -169,7 +172,7 @@ class KlondikeSettings(SolitaireSettings):
 
 
 @dataclass
-class LeapFrogSettings(Section):
+class LeapFrogBoardSettings(Section):
     NAME = "leap_frog"
     RULES_OPTIONS = tuple(option.name for option in leap_frog.OPTIONS)
 
@@ -222,6 +225,7 @@ class AppearanceSettings(Section):
     deck: str = _setting("two_colour", _one_of("two_colour", "four_colour", "large_print"))
     back: str = _setting("classic", _style_name)
     felt: str = _setting("green", _style_name)
+    motion: str = _setting("normal", _one_of(*MOTIONS))  # animation speed, or reduced motion
 
 
 @dataclass
@@ -252,7 +256,7 @@ class Settings:
     leapfrog: LeapfrogSettings = _section(LeapfrogSettings)
     leap_year: LeapYearSettings = _section(LeapYearSettings)
     lucas_leaps: LucasLeapsSettings = _section(LucasLeapsSettings)
-    leap_frog: LeapFrogSettings = _section(LeapFrogSettings)
+    leap_frog: LeapFrogBoardSettings = _section(LeapFrogBoardSettings)
     general: GeneralSettings = _section(GeneralSettings)
     appearance: AppearanceSettings = _section(AppearanceSettings)
     sound: SoundSettings = _section(SoundSettings)

@@ -140,8 +140,12 @@ class Statistics:
         return not self._pending
 
     def refresh(self) -> list[str]:
-        """Read the file again, with what other windows have counted since."""
-        return self._change(None)
+        """Read the file again, with what other windows have counted since. No lock is
+        needed to read: a write replaces the whole file in one step."""
+        games, messages = load_document(self.path, SUBJECT, FALLBACK, _parse_games)
+        if games is not None:
+            self._games = games
+        return messages
 
     def reset(self, game_id: str | None = None) -> list[str]:
         """Forget the statistics of one game (or of all) and save."""
@@ -156,9 +160,9 @@ class Statistics:
     def to_dict(self) -> dict:
         return _document(self._games)
 
-    def _change(self, change: Callable[[Games], Games] | None) -> list[str]:
+    def _change(self, change: Callable[[Games], Games]) -> list[str]:
         """Under the lock: read the file, count the pending games, `change` the result and
-        write it (None: only read); the statistics kept here become what the file holds."""
+        write it; the statistics kept here become what the file holds."""
         path = self.path
         messages: list[str] = []
         try:
@@ -166,9 +170,6 @@ class Statistics:
                 games, messages = load_document(path, SUBJECT, FALLBACK, _parse_games)
                 if games is None:  # none yet, or damaged: what this window knows is the best
                     games = dict(self._games)
-                if change is None:
-                    self._games = games
-                    return messages
                 games = change(self._counted(games))
                 if not is_free(path):
                     raise OSError("the damaged file is still in the way")

@@ -97,6 +97,7 @@ def rules_state(position: Position):
     return state_from(tableau, foundations_to(position.found), draw=1, redeals=None)
 
 
+@pytest.mark.slow
 def test_every_dead_position_found_among_crowded_ones_is_lost():
     rng = random.Random("crowded")
     checked = 0

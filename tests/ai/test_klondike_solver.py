@@ -312,6 +312,7 @@ def test_drawing_one_without_a_pass_limit_a_safe_stock_card_goes_up_at_once(rede
     assert (position.found[0] > 0) == goes_up
 
 
+@pytest.mark.slow
 def test_pricing_clicks_wins_a_deal_that_needs_the_talon_played_in_order():
     """Deal 1076 drawing one: a search counting moves alone tries the talon cards in every
     order and runs out; one that counts the clicks too finds the win well within budget."""

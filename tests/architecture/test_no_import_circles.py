@@ -3,8 +3,9 @@ and under TYPE_CHECKING alike, since each ties one module's meaning to another's
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
+
+from tests.imports import imported_names
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME_DIR = ROOT / "game"
@@ -19,26 +20,14 @@ def imported(source: str, module: str, is_package: bool, known: set[str]) -> set
     """The modules of `known` that `source` (the text of `module`) imports, wherever it does."""
     package = module if is_package else module.rpartition(".")[0]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parent = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join(filter(None, [*parent, base]))
-            # `from package import name` imports the submodule `name` if there is one.
-            names = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base
-                     for alias in node.names]
-        else:
-            continue
-        for name in names:
-            # The module itself (its package's __init__, which runs first, is the package's
-            # face: it may gather its modules without tying them in a circle).
-            while name and name not in known:
-                name = name.rpartition(".")[0]
-            if name:
-                found.add(name)
+    for name in imported_names(source, package):
+        # The module itself: `from a import b` imports the module a.b if there is one, else
+        # takes b from a. (A package's __init__, which runs first, is the package's face: it
+        # may gather its modules without tying them in a circle.)
+        while name and name not in known:
+            name = name.rpartition(".")[0]
+        if name:
+            found.add(name)
     found.discard(module)
     return found
 
@@ -104,3 +93,16 @@ def test_game_has_no_import_circle() -> None:
     graph = import_graph()
     assert len(graph) > 150
     assert not circles(graph), "\n".join(" <-> ".join(group) for group in circles(graph))
+
+
+def test_the_two_tables_share_only_the_tabletop() -> None:
+    """The card table and the Leap Frog board borrow nothing from each other: what they
+    share lives in game.scenes.tabletop, which both build on."""
+    graph = import_graph()
+    apart = (("game.scenes.leap_frog.", "game.scenes.table."),
+             ("game.scenes.table.", "game.scenes.leap_frog."),
+             ("game.scenes.tabletop.", "game.scenes.table."),
+             ("game.scenes.tabletop.", "game.scenes.leap_frog."))
+    borrowed = [(module, used) for module, uses in graph.items() for used in uses
+                for user, lender in apart if module.startswith(user) and used.startswith(lender)]
+    assert not borrowed, borrowed

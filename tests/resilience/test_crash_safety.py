@@ -23,7 +23,7 @@ import pytest
 
 from game.rules import GAMES
 from game.rules.record import history_from_record
-from game.scenes.table.session import saved_key
+from game.scenes.tabletop.counting import saved_key
 from game.store import SaveSlots, Settings, Statistics
 from game.store.savegame import TABLE_KEY
 
@@ -97,6 +97,7 @@ def acceptable(lines: list[list[str]]) -> set[tuple[int, int] | None]:
     return allowed
 
 
+@pytest.mark.subprocess
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_killed_while_saving_it_resumes_where_it_was(private_data_folder, tmp_path):
     chooser = random.Random(SEED)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 from game.store import Statistics
@@ -46,6 +47,7 @@ def test_two_windows_finishing_games_at_once_lose_none(private_data_folder: Path
     reader, _ = Statistics.load(private_data_folder)
     while any(window.poll() is None for window in windows):
         assert reader.refresh() == []  # a window reading meanwhile never sees damage
+        time.sleep(0.01)
     outputs = [window.communicate()[0] for window in windows]
     assert [window.returncode for window in windows] == [0, 0]
     assert outputs == ["\n", "\n"], "no write may have failed"

@@ -9,7 +9,7 @@ from game.scenes.leap_frog import refusals
 from game.scenes.leap_frog import scene as table_module
 from game.scenes.leap_frog.chain import Chain
 from game.scenes.leap_frog.marks import HINT_COLOUR, last_moves
-from game.scenes.leap_frog.scene import LeapFrogTable
+from game.scenes.leap_frog.scene import LeapFrogBoardScene
 
 from .conftest import leap_for, new_match, played_until
 
@@ -58,7 +58,7 @@ def test_h_rings_the_marbles_that_can_leap_and_suggests_a_move(make_table, monke
         asked.append(strength)
         return greedy_move(state)
 
-    monkeypatch.setattr(LeapFrogTable, "chooser", staticmethod(chooser))
+    monkeypatch.setattr(LeapFrogBoardScene, "chooser", staticmethod(chooser))
     match = played_until(new_match(), lambda state: leap_for(state, extendable=True))
     table = make_table(match)
     asked.clear()

@@ -76,3 +76,17 @@ def test_a_malformed_saved_turn_is_no_path(raw, caplog):
 def test_a_save_without_a_turn_in_progress_has_no_path():
     assert saved_path({}, 15) == ()
     assert saved_path({CHAIN_EXTRA: [[1, 2], [1, 4]]}, 15) == (Cell(1, 2), Cell(1, 4))
+
+
+def test_an_older_save_without_a_turn_in_progress_still_loads(make_table, context):
+    table, _ = mid_chain(make_table, context)
+    saved, _ = context.saves.load(GAME_ID)
+    old = {"seats": ["human", "computer"], "strength": "hard", "key": saved.extras["key"]}
+    context.saves.save(GAME_ID, saved.history, move_count=saved.move_count, extras=old)
+    resumed = Table(context, scene=open_leap_frog_table(context, None))
+    try:
+        assert resumed.match.history.played == table.match.history.played
+        assert not resumed.scene.chain.started
+        assert [seat.strength for seat in resumed.match.lineup.seats][1] == "hard"
+    finally:
+        resumed.close()

@@ -2,10 +2,10 @@
 
 from game.ai.leap_frog import greedy_move
 from game.scenes.leap_frog.commands import new_match
-from game.scenes.leap_frog.scene import LeapFrogTable
+from game.scenes.leap_frog.scene import LeapFrogBoardScene
 from game.scenes.leap_frog.seats import Lineup
 from game.scenes.option_rows import TABS
-from game.store.settings import LeapFrogSettings
+from game.store.settings import LeapFrogBoardSettings
 
 from .conftest import new_match as plain_match
 
@@ -45,7 +45,7 @@ def test_the_computer_to_move_thinks_at_its_own_strength(make_table, monkeypatch
 
     match = plain_match(kinds=("computer", "computer", "human"))
     match.lineup = Lineup.of(["computer", "computer", "human"], ["hard", "easy", "medium"])
-    monkeypatch.setattr(LeapFrogTable, "chooser", staticmethod(chooser))
+    monkeypatch.setattr(LeapFrogBoardScene, "chooser", staticmethod(chooser))
     table = make_table(match)
     table.run(lambda: table.scene.accepts_input)
     assert asked == [(0, "hard"), (1, "easy")]
@@ -61,7 +61,7 @@ def test_saves_keep_each_seat_strength_and_old_saves_still_load():
 
 def test_an_older_settings_file_keeps_its_one_strength_for_every_seat():
     problems = []
-    section = LeapFrogSettings.from_dict({"strength": "easy", "players": 3}, problems)
+    section = LeapFrogBoardSettings.from_dict({"strength": "easy", "players": 3}, problems)
     assert problems == [] and section.strengths == ("easy",) * 4 and section.players == 3
 
 

@@ -48,11 +48,12 @@ class Clock:
 
 class Table:
     """A table (Klondike's unless another `game` is given) in an App, with helpers that send
-    mouse and key events."""
+    mouse and key events. `snap` skips the deal's flight: the cards start at rest, for tests
+    of where things lie rather than how they get there."""
 
     def __init__(self, context: Context, state=None, *, scene: CardTableScene | None = None,
                  game: TableGame | None = None, size=SIZE, settle: bool = True,
-                 below: Scene | None = None) -> None:
+                 snap: bool = False, below: Scene | None = None) -> None:
         self.context = context
         self.clock = Clock()
         if scene is None:
@@ -67,6 +68,8 @@ class Table:
             self.app.stack.push(below)
         self.app.stack.push(scene)
         self.app.stack.apply_pending()
+        if snap:
+            scene.tweens.finish_all()
         if settle:
             self.settle()
 

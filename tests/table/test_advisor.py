@@ -173,6 +173,7 @@ def test_solve_says_a_near_won_deal_can_be_won_and_show_me_plays_it(make_table, 
     assert table.scene.session.is_won
 
 
+@pytest.mark.slow
 def test_solve_says_a_lost_deal_cannot_be_won_and_after_a_move_can_no_longer_be(make_table,
                                                                                context):
     """Leap Year: the Two of spades can go up, then nothing: the Three lies under the Five,

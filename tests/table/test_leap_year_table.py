@@ -141,6 +141,7 @@ def test_auto_play_moves_again_after_undo_and_on_a_resumed_game(make_table, cont
     run_until(third, moved(third, resumed_at + 1), seconds=10)
 
 
+@pytest.mark.slow
 def test_auto_play_wins_a_winnable_deal_and_the_win_is_not_the_players(leap_year, context):
     context.settings.leap_year.auto_play = True
     table = leap_year(RULES.new_game(4), settle=False)  # in the pool of proven wins

@@ -4,7 +4,8 @@ import pytest
 
 from game.rules.history import History
 from game.rules.moves import STOCK
-from game.scenes.table.session import Session, Stopwatch
+from game.scenes.table.session import Session
+from game.scenes.tabletop.clock import Stopwatch
 
 from .positions import RULES
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 
-from game.rules.leap_frog import LeapFrogRules, LeapFrogState
+from game.rules.leap_frog import LeapFrogBoardRules, LeapFrogBoardState
 from game.rules.moves import Cell, Leap
 
 log = logging.getLogger(__name__)
@@ -19,7 +19,7 @@ CHAIN_EXTRA = "chain"  # the save's extra field for a turn's leaps not yet ended
 
 
 class Chain:
-    def __init__(self, rules: LeapFrogRules, state: LeapFrogState) -> None:
+    def __init__(self, rules: LeapFrogBoardRules, state: LeapFrogBoardState) -> None:
         self.rules = rules
         self.state = state
         self.path: list[Cell] = []

@@ -15,9 +15,9 @@ from game.scenes.context import Context, GameResult
 from game.scenes.leap_frog.chain import chain_extras
 from game.scenes.leap_frog.match import GAME_ID, Match
 from game.scenes.leap_frog.seats import COMPUTER, Lineup
-from game.scenes.table.commands import count_once, random_seed
-from game.scenes.table.game import format_time
-from game.scenes.table.toolbar import Tool
+from game.scenes.tabletop.clock import format_time
+from game.scenes.tabletop.counting import count_once, random_seed
+from game.scenes.tabletop.toolbar import Tool
 from game.store.stats import rules_key
 
 if TYPE_CHECKING:

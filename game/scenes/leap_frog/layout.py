@@ -16,7 +16,7 @@ import pygame
 from game.art.pegs import BoardArt
 from game.engine.scene import Size
 from game.rules.moves import Cell
-from game.scenes.table.geometry import toolbar_height
+from game.scenes.tabletop.toolbar import toolbar_height
 from game.scenes.ui import ui_scale
 
 MIN_SLOT = 5  # the smallest tray slot, in pixels

@@ -7,13 +7,12 @@ from game.scenes.context import Context
 from game.scenes.leap_frog.chain import saved_path
 from game.scenes.leap_frog.commands import abandon, new_match, settings_lineup
 from game.scenes.leap_frog.match import GAME_ID, Match
-from game.scenes.leap_frog.scene import LeapFrogTable
+from game.scenes.leap_frog.scene import LeapFrogBoardScene
 from game.scenes.leap_frog.seats import Lineup
-from game.scenes.table.commands import drop_if_counted
-from game.scenes.table.session import saved_key
+from game.scenes.tabletop.counting import drop_if_counted, saved_key
 
 
-def open_leap_frog_table(context: Context, seed: int | None) -> LeapFrogTable:
+def open_leap_frog_table(context: Context, seed: int | None) -> LeapFrogBoardScene:
     """The table: the saved game when no deal is asked for, else a new game.
 
     A new game asked for over a saved one that had moves abandons it, counting as a loss.
@@ -32,6 +31,6 @@ def open_leap_frog_table(context: Context, seed: int | None) -> LeapFrogTable:
                       elapsed=saved.elapsed, key=key)
         if seed is None:
             resume = saved_path(saved.extras, match.state.options.size)
-            return LeapFrogTable(context, match, fresh=False, resume=resume)
+            return LeapFrogBoardScene(context, match, fresh=False, resume=resume)
         abandon(context, match)
-    return LeapFrogTable(context, new_match(context, seed))
+    return LeapFrogBoardScene(context, new_match(context, seed))

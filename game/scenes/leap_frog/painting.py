@@ -29,8 +29,8 @@ from game.scenes.leap_frog.layout import PanelSpot, TableLayout
 from game.scenes.leap_frog.marks import MoveMark
 from game.scenes.leap_frog.match import Match
 from game.scenes.leap_frog.seats import Seat
-from game.scenes.table.game import format_time
-from game.scenes.table.painting import focus_outline, focus_reach
+from game.scenes.tabletop.clock import format_time
+from game.scenes.tabletop.focus import focus_outline, focus_reach
 from game.scenes.ui import fitted_size
 
 TRAY_FILL = (0, 0, 0, 70)

@@ -53,7 +53,7 @@ log = logging.getLogger(__name__)
 _FOCUS_EVENTS = (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED)
 
 
-class LeapFrogTable(Scene):
+class LeapFrogBoardScene(Scene):
     """The table playing `match` (its marbles dealt with an animation when `fresh`)."""
 
     chooser: Chooser = staticmethod(ai_choice)  # how computer players choose; tests swap it
@@ -316,6 +316,7 @@ class LeapFrogTable(Scene):
             self.hint.clear()
         elif self.accepts_input:
             self.hint.ask(self.match, self.chain)
+            self.note = ""  # the hint's words take the line
         self.dirty = True
 
     def can_undo(self) -> bool:

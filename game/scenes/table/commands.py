@@ -8,26 +8,23 @@ functions that open them.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from game.engine import motion
 from game.rules.history import History
 from game.scenes.context import Context, GameResult
 from game.scenes.table import post_mortem
 from game.scenes.table.cascade import WinCascade
 from game.scenes.table.game import TableGame
 from game.scenes.table.session import Session
+from game.scenes.tabletop.counting import count_once, random_seed
 
 if TYPE_CHECKING:
+    from game.deal_codes import DealCode
     from game.scenes.table.protocol import CardTable
 
-LARGEST_RANDOM_DEAL = 999_999_999  # random deal numbers stay short enough to read out
 SOLVED_BY_COMPUTER = "Solved by the computer"
-
-
-def random_seed() -> int:
-    return random.randint(1, LARGEST_RANDOM_DEAL)
 
 
 # Leaving and dialogs -----------------------------------------------------------------------
@@ -57,12 +54,33 @@ def ask_restart(table: CardTable) -> None:
 
 
 def ask_deal_number(table: CardTable) -> None:
-    from game.scenes.dialogs import NumberDialog
+    from game.deal_codes import encode
+    from game.scenes.deal_dialog import DealDialog
 
     if table.stack is not None:
-        seed = table.session.history.states[0].seed
-        table.stack.push(NumberDialog("Deal number", lambda number: ask_new_game(table, number),
-                                      seed, prompt="Play the deal with this number."))
+        first = table.session.history.states[0]
+        code = encode(table.game.game_id, table.game.rules.options(first), first.seed)
+        table.stack.push(DealDialog(code, lambda number: ask_new_game(table, number),
+                                    lambda deal: open_deal_code(table, deal), first.seed))
+
+
+def open_deal_code(table: CardTable, code: DealCode) -> None:
+    """Play the deal a code names, under its rules: here when it is this game's (asking
+    first when that abandons a game that counts), else at its own game's table, this game
+    being saved to resume as leaving does."""
+    from game.scenes.deal_dialog import take_rules
+    from game.scenes.tables import open_table
+
+    if code.game_id == table.game.game_id:
+        def deal() -> None:
+            take_rules(table.context, code)
+            new_deal(table, code.seed)
+        _confirm_abandon(table, deal)
+        return
+    table.save()
+    take_rules(table.context, code)
+    if table.stack is not None:
+        table.stack.replace(open_table(table.context, code.game_id, code.seed))
 
 
 def _confirm_abandon(table: CardTable, then: Callable[[], None]) -> None:
@@ -199,39 +217,6 @@ def count_game(context: Context, game: TableGame, session: Session) -> None:
         lambda: _save(context, game, session))
 
 
-def count_once(context: Context, game_id: str, recorded: bool,
-               record: Callable[[], list[str]], save: Callable[[], None]) -> bool:
-    """The end of a game of `game_id`, shared by every table: `record` it in the statistics
-    (with its key) unless they hold it already, then delete its save; True once they hold it.
-
-    One atomic step whatever moment the program is stopped at: the statistics write carries
-    the game's key, so a save left behind by a stop just after it is known as counted and
-    dropped (`drop_if_counted`). A write that fails counts nothing yet: the statistics keep
-    the game to write it with the next one, and its save, by `save`, stays until they have
-    (no later game may replace or remove it before).
-    """
-    if not context.autosave:
-        return recorded
-    if not recorded:
-        context.notify(record())
-        recorded = not context.stats.is_pending(game_id)
-    if recorded:
-        context.notify(context.saves.delete(game_id))
-    else:
-        save()
-        context.saves.keep(game_id, until=context.stats.settle)
-    return recorded
-
-
-def drop_if_counted(context: Context, game_id: str, key: str | None) -> bool:
-    """Delete the save of a game the statistics have counted already (the program stopped
-    before it could go): that game is over. True if it went."""
-    if not context.stats.is_counted(game_id, key):
-        return False
-    context.notify(context.saves.delete(game_id))
-    return True
-
-
 def record_end(table: CardTable) -> None:
     """Count the game that just ended, unless it is a loss the player may still take back:
     its summary offers Undo, and it counts when the summary is left another way. Until then
@@ -243,8 +228,12 @@ def record_end(table: CardTable) -> None:
 
 def celebrate(table: CardTable) -> None:
     """A won game: the cards cascade off the table (a click or a key cuts it short), then
-    the summary shows."""
-    if table.stack is not None:
+    the summary shows; at once when the player wants animations instant or reduced."""
+    if table.stack is None:
+        return
+    if motion.chosen() in ("instant", "reduced"):
+        show_summary(table)
+    else:
         seed = table.session.history.states[0].seed
         table.stack.push(WinCascade(table, lambda: show_summary(table), seed=seed))
 

@@ -8,13 +8,13 @@ from typing import Any
 
 import pygame
 
+from game.ai.hints import automatic_move
 from game.art.faces import rank_label
 from game.engine.scene import Scene
 from game.rules import GAMES
 from game.rules.klondike import (
     TABLEAU,
     WASTE,
-    auto_move,
     can_use_stock,
     deck_groups,
     pass_available,
@@ -23,10 +23,11 @@ from game.rules.klondike_piles import head_rank
 from game.rules.klondike_state import KlondikeState
 from game.scenes.context import Context
 from game.scenes.table.deck_panel import paint_deck_panel
-from game.scenes.table.game import Piles, Rows, TableGame, format_time
+from game.scenes.table.game import Piles, Rows, TableGame
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.klondike_layout import klondike_layout
 from game.scenes.table.opening import open_card_table
+from game.scenes.tabletop.clock import format_time
 from game.scenes.ui import dollars
 from game.store.stats import payable, rules_key
 
@@ -88,7 +89,9 @@ class KlondikeTable(TableGame):
         return self.stock_move(legal)
 
     def automatic_move(self, state: KlondikeState) -> Any | None:
-        return auto_move(state) if self.settings.automatic_moves else None
+        """A card to its suit stack that no win can need: the moves the solver's lines make
+        at once, so hints, Solve? and the demo plan with the same ones."""
+        return automatic_move(self.rules, state) if self.settings.automatic_moves else None
 
     # Scores -----------------------------------------------------------------------------
 

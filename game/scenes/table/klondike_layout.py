@@ -26,9 +26,9 @@ from game.scenes.table.geometry import (
     shrink_to_fit,
     squeezed_fan,
     stock_badge_place,
-    toolbar_height,
     under_stock_room,
 )
+from game.scenes.tabletop.toolbar import toolbar_height
 
 COLUMNS = 7
 GAP = 0.14  # between columns, in card widths: at least this, up to WIDEST_GAP if room

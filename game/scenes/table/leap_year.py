@@ -18,11 +18,12 @@ from game.engine.scene import Scene
 from game.rules import GAMES
 from game.rules.leap_year import DECKS, FOUNDATIONS, STOCK_SIZE, TABLEAU_PILES, LeapYearState
 from game.scenes.context import Context
-from game.scenes.table.game import WAIT, Rows, Switch, TableGame, format_time
+from game.scenes.table.game import WAIT, Rows, Switch, TableGame
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.leap_year_layout import leap_year_layout
 from game.scenes.table.opening import open_card_table
 from game.scenes.table.search_runner import SearchRunner
+from game.scenes.tabletop.clock import format_time
 
 GAME_ID = "leap_year"
 DEALS = STOCK_SIZE // TABLEAU_PILES

@@ -26,8 +26,8 @@ from game.scenes.table.geometry import (
     legible_step,
     shrink_to_fit,
     stock_badge_place,
-    toolbar_height,
 )
+from game.scenes.tabletop.toolbar import toolbar_height
 
 LONGEST_PILE = 1 + STOCK_SIZE // TABLEAU_PILES  # the card dealt, then one from every deal
 GAP = 0.12  # between columns, in card widths

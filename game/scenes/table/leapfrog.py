@@ -23,11 +23,12 @@ from game.rules.cards import Card
 from game.rules.leapfrog import BUY_IN, WIN_BONUS, LeapfrogState, ScoreBreakdown
 from game.rules.moves import Cell, GapMove
 from game.scenes.context import Context
-from game.scenes.table.game import Rows, TableGame, format_time
+from game.scenes.table.game import Rows, TableGame
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.king_chooser import KingChooser
 from game.scenes.table.leapfrog_layout import CELLS, leapfrog_layout
 from game.scenes.table.opening import open_card_table
+from game.scenes.tabletop.clock import format_time
 from game.scenes.ui import fitted_size
 from game.store.stats import payable
 

@@ -14,10 +14,11 @@ from game.engine.scene import Scene
 from game.rules import GAMES
 from game.rules.lucas_leaps import DECKS, LucasLeapsState
 from game.scenes.context import Context
-from game.scenes.table.game import Rows, TableGame, format_time
+from game.scenes.table.game import Rows, TableGame
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.lucas_leaps_layout import lucas_leaps_layout
 from game.scenes.table.opening import open_card_table
+from game.scenes.tabletop.clock import format_time
 
 GAME_ID = "lucas_leaps"
 CARDS = 52 * DECKS

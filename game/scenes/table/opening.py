@@ -5,15 +5,11 @@ from __future__ import annotations
 
 from game.rules.history import History
 from game.scenes.context import Context
-from game.scenes.table.commands import (
-    count_game,
-    drop_if_counted,
-    random_seed,
-    replace_untouched_deal,
-)
+from game.scenes.table.commands import count_game, replace_untouched_deal
 from game.scenes.table.game import TableGame
 from game.scenes.table.scene import CardTableScene
 from game.scenes.table.session import Session
+from game.scenes.tabletop.counting import drop_if_counted, random_seed
 
 
 def open_card_table(context: Context, game: TableGame, seed: int | None) -> CardTableScene:

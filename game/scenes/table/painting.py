@@ -14,11 +14,11 @@ from game.art.felt import THEMES, paint_felt
 from game.art.render import rounded_rect_surface
 from game.engine.text import render_text
 from game.scenes.table.geometry import stock_badge_height
+from game.scenes.tabletop.focus import focus_outline
 
 if TYPE_CHECKING:
     from game.scenes.table.protocol import CardTable
 
-FOCUS_EDGE = palette.mix(palette.ACCENT, (0, 0, 0), 0.6)
 
 
 def backdrop_key(table: CardTable) -> tuple:
@@ -108,22 +108,6 @@ def paint_keyboard_focus(table: CardTable, surface: pygame.Surface) -> None:
         rect = view.top_rect(key)
     width = view.layout.card_width
     focus_outline(surface, rect, max(2, round(width * 0.036)), round(max(3.0, width * 0.065)))
-
-
-def focus_outline(surface: pygame.Surface, rect: pygame.Rect, line: int, radius: int) -> None:
-    """The keyboard's focus: a bright gold line `line` wide edged in dark, just outside
-    `rect` (whose corners are rounded by `radius`), so it reads on cloth, wood and white
-    card faces alike."""
-    reach = focus_reach(line)
-    edge = rect.inflate(2 * reach, 2 * reach)
-    pygame.draw.rect(surface, FOCUS_EDGE, edge, line + 2, border_radius=radius + reach)
-    pygame.draw.rect(surface, palette.ACCENT_BRIGHT, edge.inflate(-2, -2), line,
-                     border_radius=radius + reach - 1)
-
-
-def focus_reach(line: int) -> int:
-    """How far `focus_outline` reaches beyond the rectangle it frames."""
-    return max(1, line // 2) + line + 1
 
 
 def paint_held_shadow(surface: pygame.Surface, rects: list[pygame.Rect],

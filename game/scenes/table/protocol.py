@@ -17,8 +17,8 @@ from game.engine.tween import TweenManager
 from game.scenes.context import Context
 from game.scenes.table.game import TableGame
 from game.scenes.table.session import Session
-from game.scenes.table.toolbar import Toolbar
 from game.scenes.table.view import CardView
+from game.scenes.tabletop.toolbar import Toolbar
 
 
 class CardTable(Protocol):

@@ -22,13 +22,14 @@ from game.rules import IllegalMove
 from game.scenes.context import Context
 from game.scenes.table import commands, painting, winnable
 from game.scenes.table.advisor import TableAdvisor
-from game.scenes.table.game import WAIT, Switch, TableGame, format_time
+from game.scenes.table.game import WAIT, Switch, TableGame
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.keyboard import TableKeyboard
 from game.scenes.table.mouse import TableMouse
 from game.scenes.table.session import Session
-from game.scenes.table.toolbar import Tool, Toolbar
 from game.scenes.table.view import CardView
+from game.scenes.tabletop.clock import format_time
+from game.scenes.tabletop.toolbar import Tool, Toolbar
 
 log = logging.getLogger(__name__)
 

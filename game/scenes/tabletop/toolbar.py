@@ -274,3 +274,12 @@ def _state(button: SkinButton) -> str:
     if button.pressed:
         return "pressed"
     return "hover" if button.hovered else "normal"
+
+
+def toolbar_height(size: tuple[int, int]) -> int:
+    """The strip at the top that holds the buttons, score and clock: from 34 pixels high
+    (labels of 16, legible in a 640x480 window) to 46 in a window up to 1920x1080, and
+    taller in a larger one (by half at most, as the other scenes' type grows), so that its
+    buttons stay legible beside the cards on a 4K screen."""
+    larger = max(1.0, min(1.5, size[0] / 1920, size[1] / 1080))
+    return max(34, min(round(46 * larger), round(size[1] * 0.048)))
