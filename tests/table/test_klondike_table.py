@@ -218,7 +218,8 @@ def test_a_game_taken_back_counts_only_the_moves_up_to_where_it_is(make_table):
     table.settle()
     session = table.scene.session
     whole = session.history
-    session.history = History.from_line(whole.deal, zip(whole.moves, whole.states[1:]), 1)
+    steps = zip(whole.moves, whole.states[1:], strict=True)
+    session.history = History.from_line(whole.deal, steps, 1)
     table.scene.start_session(session, deal=False)
     table.settle()
     assert "Moves 1" in table.scene.readout()
