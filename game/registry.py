@@ -85,6 +85,14 @@ class Game:
         return None if self.advisor is None else load(self.advisor)
 
 
+def modules_named() -> set[str]:
+    """Every module the entries name: the packager must be told of them, since it cannot see
+    an import made from a name."""
+    references = (reference for game in GAMES
+                  for reference in (game.table, game.preview, game.help, game.advisor))
+    return {reference.partition(":")[0] for reference in references if reference}
+
+
 @cache
 def load(reference: str) -> Any:
     """The object a "package.module:name" reference names, imported on first use."""
