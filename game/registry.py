@@ -87,6 +87,14 @@ class Game:
         return None if self.advisor is None else load(self.advisor)
 
 
+def modules_named() -> set[str]:
+    """Every module the entries name: the packager must be told of them, since it cannot see
+    an import made from a name."""
+    references = (reference for game in GAMES
+                  for reference in (game.table, game.preview, game.help, game.advisor))
+    return {reference.partition(":")[0] for reference in references if reference}
+
+
 @cache
 def load(reference: str) -> Any:
     """The object a "package.module:name" reference names, imported on first use."""
@@ -133,11 +141,3 @@ GAMES: tuple[Game, ...] = (
 
 BY_ID: Mapping[str, Game] = {each.id: each for each in GAMES}
 IDS: tuple[str, ...] = tuple(BY_ID)
-
-
-def named_modules() -> list[str]:
-    """Every module the entries name, which no import statement names: a bundler, reading
-    the imports, must be told of them."""
-    references = (ref for each in GAMES for ref in (each.table, each.preview, each.help,
-                                                      each.advisor) if ref)
-    return sorted({ref.partition(":")[0] for ref in references})

@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from game.registry import GAMES, IDS, load, named_modules
+from game.registry import GAMES, IDS, load, modules_named
 from game.rules import GAMES as RULES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -90,5 +90,5 @@ def test_every_entry_names_parts_that_exist() -> None:
         advisor = entry.load_advisor()
         assert advisor is None or callable(advisor.solve), entry.id
         assert entry.title == entry.rules.title and entry.blurb.endswith("."), entry.id
-    named = named_modules()
+    named = modules_named()
     assert "game.scenes.table.klondike" in named and "game.scenes.previews" in named
