@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from game.scenes.stats_series import Rules, best_of, record_of
+from game.registry import BY_ID
+from game.scenes.stats_series import Rules, best_of, record_of, rules_label
 from game.scenes.ui import dollars
 from game.store import GameStats
 
@@ -32,11 +33,13 @@ def stats_rows(game_id: str, stats: GameStats,
         best_text = "–"
     else:
         best_text = dollars(best) if rules is not None and rules[0] == "vegas" else f"{best:,}"
+    best_label = ("Best score" if rules is None
+                  else f"Best score ({rules_label(rules, game_id, short=True)})")
     rows = [
         ("Games played", f"{record.played:,}"),
         ("Games won", f"{record.won:,}"),
         ("Win rate", f"{record.win_rate:.0%}" if record.played else "–"),
-        ("Best score" if rules is None else f"Best score ({short_label(rules)})", best_text),
+        (best_label, best_text),
         ("Current streak", f"{record.current_streak:,}"),
         ("Best streak", f"{record.best_streak:,}"),
     ]
@@ -44,17 +47,12 @@ def stats_rows(game_id: str, stats: GameStats,
         rate = f", {stats.win_rate:.0%} won" if stats.played else ""
         rows.append(("All games together", f"{stats.played:,} played{rate}"))
     rows.append(("Time played", format_duration(stats.total_time)))
-    if game_id == "leapfrog":
+    money = BY_ID[game_id].money
+    if money == "winnings":
         rows.append(("Total winnings", _signed(stats.total_winnings)))
         rows.append(("Best winnings",
                      "–" if stats.best_winnings is None else _signed(stats.best_winnings)))
-    if game_id == "klondike":
+    if money == "vegas":
         rows.append(("Vegas balance", dollars(stats.vegas_balance)))
     return rows
 
-
-def short_label(rules: Rules) -> str:
-    first, second = rules
-    if first in ("murray", "plain"):
-        return f"{first.title()}, {second}x{second}"
-    return first.title() if second is None else f"{first.title()}, draw {second}"

@@ -28,7 +28,13 @@ from game.rules import GAMES, klondike_state, leap_frog
 from game.rules.options import RuleOption
 from game.rules.serial import expect_bool, expect_choice, expect_int, expect_list
 from game.store.atomic import set_aside
-from game.store.documents import expect_number, load_document, open_envelope, save_document
+from game.store.documents import (
+    expect_number,
+    keep_until_set_aside,
+    load_document,
+    open_envelope,
+    save_document,
+)
 from game.store.paths import SETTINGS_FILE
 
 log = logging.getLogger(__name__)
@@ -280,10 +286,12 @@ class Settings:
         """Set the file with unusable values aside, so nothing in it is lost, and save the
         settings as they now are in its place."""
         names = ", ".join(self.repaired)
+        path = self.folder / SETTINGS_FILE
         try:
-            kept = f"the old file is kept as {set_aside(self.folder / SETTINGS_FILE).name}"
+            kept = f"the old file is kept as {set_aside(path).name}"
         except OSError:
-            kept = "the old file could not be set aside"
+            keep_until_set_aside(path)
+            kept = "the old file could not be set aside, and is not written over until it can be"
         return [f"Some of your settings could not be used ({names}) and are back to their "
                 f"defaults; {kept}.", *self.save()]
 

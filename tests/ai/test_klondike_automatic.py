@@ -1,4 +1,4 @@
-"""Klondike's automatic moves (`klondike_hints.automatic_move`, the one definition the table
+"""Klondike's automatic moves (`game.ai.klondike.hints.automatic_move`, the one definition the table
 plays and the solver plans with): which cards go up by themselves, and that none of them ever
 turns a winnable position into a lost one, in any draw and redeal setting."""
 
@@ -10,10 +10,10 @@ import random
 import pytest
 
 from game.ai.hints import automatic_move as any_games_automatic_move
-from game.ai.klondike_hints import automatic_move
-from game.ai.klondike_moves import TABLEAU_TO_FOUNDATION, TALON_TO_FOUNDATION, apply_play
-from game.ai.klondike_position import OTHER_COLOUR, RANKS, RED, deck_of, position_of, safety
-from game.ai.klondike_solver import KlondikeSpace, rules_moves, solve
+from game.ai.klondike.hints import automatic_move
+from game.ai.klondike.moves import TABLEAU_TO_FOUNDATION, TALON_TO_FOUNDATION, apply_play
+from game.ai.klondike.position import OTHER_COLOUR, RANKS, RED, deck_of, position_of, safety
+from game.ai.klondike.solver import KlondikeSpace, rules_moves, solve
 from game.ai.search import Budget, depth_first
 from game.rules import GAMES
 from game.rules.klondike import FOUNDATIONS, RULES, TABLEAU, WASTE
@@ -191,7 +191,7 @@ def _never_lost(checks):
 
 def test_along_the_solvers_lines_drawing_three_no_automatic_move_loses_the_win():
     """The table's automatic moves where the solver's winning line does something else, over
-    a hundred deals: drawing three, sending a waste card up lost the win in five of these."""
+    a hundred deals: drawing three, sending a waste card up lost the win in four of these."""
     checks = []
     for seed in range(8101, 8201):  # seeds no part of the automatic moves was tuned on
         checks += _elsewhere(_solver_line(RULES.new_game(seed, draw=3), 3_000))

@@ -22,7 +22,7 @@ from collections import Counter
 import pygame
 import pytest
 
-from game.ai.leap_frog import greedy_move
+from game.ai.leap_frog.players import greedy_move
 from game.app import LeapsApp
 from game.scenes.dialogs import NumberDialog
 from game.scenes.leap_frog.scene import LeapFrogBoardScene
@@ -113,6 +113,10 @@ def hot_rects(scene) -> list[pygame.Rect]:
             found.append(scene.view.layout.piles[key].rect)
     if isinstance(scene, LeapFrogBoardScene) and scene.layout is not None:
         found.append(scene.layout.board)
+    menu = getattr(getattr(scene, "toolbar", None), "menu", None)
+    if menu is not None:  # the More button's tools, a row each
+        found += [pygame.Rect(menu.rect.x, menu.rect.y + 4 + row * menu.row, menu.rect.width,
+                              menu.row) for row in range(len(menu.tools))]
     return found
 
 

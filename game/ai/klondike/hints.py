@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.ai.klondike_finish import finishing_plays
-from game.ai.klondike_moves import Play, apply_play, automatic_play, generate, settle
-from game.ai.klondike_position import Deck, Position, deck_of, is_won, position_of
-from game.ai.klondike_solver import rules_moves, solve, to_rules_line
+from game.ai.klondike.finish import finishing_plays
+from game.ai.klondike.moves import Play, apply_play, automatic_play, generate, settle
+from game.ai.klondike.position import Deck, Position, deck_of, is_won, position_of
+from game.ai.klondike.solver import rules_moves, solve, to_rules_line
 from game.ai.search import Budget, SolitaireAdvisor, SolveResult, depth_first
 from game.rules.klondike import RULES, Move
 from game.rules.klondike_scoring import score_after_new_pass
@@ -34,7 +34,7 @@ def cheapest_win(state: KlondikeState, budget: Budget) -> SolveResult:
     best = result = solve(state, budget)
     nodes, seconds = result.nodes, result.seconds
     while result.status == "won":
-        passes = replay(state, result.line).passes
+        passes = _replay(state, result.line).passes
         if passes <= state.passes or not _charged(state, passes):
             break
         rest = _rest_of(budget, nodes, seconds)
@@ -43,12 +43,13 @@ def cheapest_win(state: KlondikeState, budget: Budget) -> SolveResult:
         result = solve(_with_passes(state, passes - 1), rest)
         nodes, seconds = nodes + result.nodes, seconds + result.seconds
         if result.status == "won" and \
-                replay(state, result.line).score > replay(state, best.line).score:
+                _replay(state, result.line).score > _replay(state, best.line).score:
             best = result
     return SolveResult(best.status, best.line, nodes, seconds, best.progress_line)
 
 
-def replay(state: KlondikeState, line: tuple[Move, ...]) -> KlondikeState:
+def _replay(state: KlondikeState, line: tuple[Move, ...]) -> KlondikeState:
+    """The position `line` leads to from `state`."""
     for move in line:
         state = RULES.apply(state, move)
     return state
@@ -118,7 +119,7 @@ def no_productive_moves(state: KlondikeState, budget: Budget = PROBE_BUDGET) -> 
 
 def auto_finish_line(state: KlondikeState) -> tuple[Move, ...] | None:
     """With every building-stack card face up: the moves that finish the game sending cards
-    to their suit stacks only, with the fewest new passes (klondike_finish). None when cards
+    to their suit stacks only, with the fewest new passes (klondike.finish). None when cards
     are face down, the game is won, or no such finish exists."""
     deck = deck_of(state)
     position = position_of(state)
