@@ -35,8 +35,8 @@ WINDOW = textwrap.dedent("""
                                       rules="standard/1" if won else "vegas/3", key=key)
         messages += stats.record_game("leap_year", number, won, key=key)
     # As the program does when it ends: a game still waiting (the other window kept the
-    # lock too long) is written now.
-    print("settled" if stats.settle() else "lost")
+    # lock too long, on a loaded machine) is written now, or with the window's next game.
+    print("settled" if any(stats.settle() for _ in range(5)) else "lost")
 """)
 
 
