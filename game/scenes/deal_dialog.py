@@ -22,6 +22,8 @@ from game.scenes.context import Context
 from game.scenes.dialogs import NumberDialog
 from game.scenes.ui import ButtonRow
 
+EMPTY_CLIPBOARD = "The clipboard is empty: copy a deal code, then paste it here."
+
 
 class DealDialog(NumberDialog):
     """Type a deal number, or paste a deal code with Ctrl+V; Copy code puts this deal's on
@@ -51,6 +53,10 @@ class DealDialog(NumberDialog):
         """A pasted deal number goes into the field; a code opens its deal; anything else is
         refused with the reason."""
         text = text.strip()
+        if not text:
+            self.error = EMPTY_CLIPBOARD
+            self.mark_dirty()
+            return
         if text.isascii() and text.isdigit():
             if int(text) > self.maximum:
                 self.error = f"A deal number goes from 0 to {self.maximum:,}."

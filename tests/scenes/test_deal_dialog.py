@@ -5,7 +5,7 @@ import pytest
 
 from game.deal_codes import encode
 from game.engine.input import CTRL
-from game.scenes.deal_dialog import DealDialog, take_rules
+from game.scenes.deal_dialog import EMPTY_CLIPBOARD, DealDialog, take_rules
 
 from .conftest import press, show
 
@@ -63,3 +63,11 @@ def test_the_codes_rules_become_the_players_choice(context):
 
     take_rules(context, decode(encode("klondike", {"draw": 1, "scoring": "vegas"}, 5)))
     assert context.settings.klondike.draw == 1 and context.settings.klondike.scoring == "vegas"
+
+
+@pytest.mark.parametrize("text", ["", " \n"])
+def test_pasting_an_empty_clipboard_says_the_clipboard_is_empty(opened, monkeypatch, text):
+    """The player did paste: asking them to paste first would puzzle them."""
+    app, dialog, _, _ = opened
+    paste(app, monkeypatch, text)
+    assert dialog.error == EMPTY_CLIPBOARD and dialog.digits == "777"
