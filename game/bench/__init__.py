@@ -29,5 +29,7 @@ BENCHMARKS = {
         Benchmark("memory", "peak memory of a session", "game.bench.memory"),
         Benchmark("winnable", "share of each solitaire's deals proven winnable or lost",
                   "game.bench.winnable"),
+        Benchmark("postmortem", "Where did it go wrong? on careless lost games",
+                  "game.bench.postmortem"),
     )
 }

@@ -4,7 +4,8 @@ import pytest
 
 from game.rules.history import History
 from game.rules.moves import STOCK
-from game.scenes.table.session import Session, Stopwatch
+from game.scenes.table.session import AUTOMATIC_EXTRA, Session, Stopwatch
+from game.store import SavedGame
 
 from .positions import RULES
 
@@ -56,6 +57,24 @@ def test_automatic_moves_are_not_the_players_but_are_undo_steps():
     session = Session(RULES, History.start(RULES.new_game(4)), now=Time())
     session.play(STOCK, automatic=True)
     assert session.move_count == 0 and session.history.can_undo
+
+
+def test_the_session_knows_which_moves_the_table_made_and_its_save_keeps_them():
+    session = Session(RULES, History.start(RULES.new_game(4)), now=Time())
+    session.play(STOCK)
+    session.play(STOCK, automatic=True)
+    session.play(STOCK)
+    assert session.automatic == {1}
+    session.undo()
+    session.undo()
+    session.play(STOCK)  # the player's own move where the table's was
+    assert session.automatic == set() and session.extras()[AUTOMATIC_EXTRA] == []
+    session.play(STOCK, automatic=True)
+    saved = SavedGame("klondike", session.history, extras=session.extras())
+    assert Session.resumed(RULES, saved, now=Time()).automatic == {2}
+    for damaged in ([-1], ["2"], "2", [True]):
+        saved = SavedGame("klondike", session.history, extras={AUTOMATIC_EXTRA: damaged})
+        assert Session.resumed(RULES, saved, now=Time()).automatic == set()
 
 
 def test_a_finished_game_takes_no_more_moves_or_undos():
