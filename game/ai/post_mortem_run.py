@@ -9,6 +9,7 @@ each position's first solve; a position tried again in a worker process may visi
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from typing import Any
@@ -46,30 +47,40 @@ def find_culprit(rules: Any, states: Sequence[Any], budget: Budget | None = None
     budget = budget or Budget()
     search = CulpritSearch(rules, states, automatic, probe_seconds, decisive_seconds)
     total = budget.max_seconds if budget.max_seconds is not None else TOTAL_SECONDS
-    started = budget.clock()
-    run = _Run(search, budget, started + total, on_probe or (lambda _: None))
+    run = _Run(search, budget, total, on_probe or (lambda _: None))
     pool = shared_pool(workers) if workers > 1 else None
     if pool is None or not run.in_workers(pool):
         run.on_this_thread()
-    return search.outcome(budget.clock() - started)
+    return search.outcome(run.elapsed())
 
 
 class _Run:
     """One post-mortem's probes against its deadline and cancel flag."""
 
-    def __init__(self, search: CulpritSearch, budget: Budget, deadline: float,
+    def __init__(self, search: CulpritSearch, budget: Budget, total: float,
                  on_probe: Callable[[int], None]) -> None:
         self.search = search
         self.budget = budget
-        self.deadline = deadline
+        self.total = total
         self.on_probe = on_probe
+        self.started = budget.clock()
+        # A budget in CPU seconds (a benchmark's, on a busy machine): the workers' time is
+        # their probes' own CPU seconds, shared among them as on an idle machine.
+        self.cpu = budget.clock is time.process_time
+        self.workers = 1
+        self.worker_seconds = 0.0
+
+    def elapsed(self) -> float:
+        if self.cpu and self.workers > 1:
+            return self.worker_seconds / self.workers
+        return self.budget.clock() - self.started
 
     def left(self) -> float:
         """Seconds left; 0 once cancelled."""
         cancel = self.budget.cancel
         if cancel is not None and cancel.is_set():
             return 0.0
-        return max(0.0, self.deadline - self.budget.clock())
+        return max(0.0, self.total - self.elapsed())
 
     def on_this_thread(self) -> None:
         search, rules = self.search, self.search.rules
@@ -92,6 +103,7 @@ class _Run:
         game_id = search.rules.id
         running: dict[Future, tuple[int, int]] = {}  # future -> (position, slot)
         free = list(range(pool.workers))
+        self.workers = pool.workers
         healthy = True
         try:
             while (left := self.left()) > 0.0:
@@ -101,7 +113,7 @@ class _Run:
                     self.on_probe(probe.position)
                     state = search.states[probe.position]
                     future = pool.submit(slot, game_id, state, min(probe.seconds, left),
-                                         self._nodes(probe))
+                                         self._nodes(probe), cpu=self.cpu)
                     running[future] = (probe.position, slot)
                     busy.add(probe.position)
                 if not running:
@@ -111,7 +123,9 @@ class _Run:
                     position, slot = running.pop(future)
                     free.append(slot)
                     try:
-                        search.record(position, future.result())
+                        result = future.result()
+                        self.worker_seconds += result.seconds
+                        search.record(position, result)
                     except Exception:
                         log.exception("a post-mortem's worker failed")
                         healthy = False

@@ -13,6 +13,7 @@ import logging
 import multiprocessing
 import os
 import threading
+import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
@@ -49,9 +50,10 @@ def _start_worker(flags: Any) -> None:
     _flags = flags
 
 
-def _probe(game_id: str, state: Any, seconds: float, nodes: int | None,
-           slot: int) -> SolveResult:
-    budget = Budget(max_nodes=nodes, max_seconds=seconds, cancel=_SlotFlag(slot))  # type: ignore[arg-type]
+def _probe(game_id: str, state: Any, seconds: float, nodes: int | None, slot: int,
+           cpu: bool) -> SolveResult:
+    budget = Budget(max_nodes=nodes, max_seconds=seconds, cancel=_SlotFlag(slot),  # type: ignore[arg-type]
+                    clock=time.process_time if cpu else time.perf_counter)
     return ADVISORS[game_id].solve(state, budget)
 
 
@@ -66,12 +68,12 @@ class ProbePool:
                                              initializer=_start_worker,
                                              initargs=(self._flags,))
 
-    def submit(self, slot: int, game_id: str, state: Any, seconds: float, nodes: int | None
-               ) -> Future:
-        """Start solving `state` in `slot` (0 to `workers` - 1, one probe at a time each);
-        the future of its `SolveResult`."""
+    def submit(self, slot: int, game_id: str, state: Any, seconds: float, nodes: int | None,
+               cpu: bool = False) -> Future:
+        """Start solving `state` in `slot` (0 to `workers` - 1, one probe at a time each)
+        for `seconds` (of CPU time with `cpu`); the future of its `SolveResult`."""
         self._flags[slot] = 0
-        return self._executor.submit(_probe, game_id, state, seconds, nodes, slot)
+        return self._executor.submit(_probe, game_id, state, seconds, nodes, slot, cpu)
 
     def stop(self, slot: int) -> None:
         """Stop the probe in `slot` (its future then soon gives an "unknown")."""

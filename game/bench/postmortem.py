@@ -9,7 +9,8 @@ the share of named moves that a longer independent check confirms: the position 
 named move won again from scratch by a line the rules replay to a win, the one after it
 proven lost again by a fresh search with a far larger budget.
 
-Run alone: `python -m game.bench.postmortem --first-seed 5001 --games 8`.
+Run alone: `python -m game.bench.postmortem --first-seed 5001 --games 8 [--cpu]`; `--cpu`
+counts CPU seconds instead of wall time, for a machine other programs keep busy.
 """
 
 from __future__ import annotations
@@ -81,10 +82,15 @@ def confirm(game_id: str, states: list, outcome: PostMortem) -> bool:
     return solve(states[outcome.culprit + 1], budget).status == "lost"
 
 
-def verdict(game_id: str, seed: int, check: bool = True) -> Verdict:
+def verdict(game_id: str, seed: int, check: bool = True, cpu: bool = False) -> Verdict:
+    """One careless game's post-mortem; with `cpu`, its seconds are CPU seconds (each
+    worker's own, shared among the workers as on an idle machine), so that other programs'
+    load does not eat the budget."""
     states = careless_game(game_id, seed)
+    clock = time.process_time if cpu else time.perf_counter
     outcome = find_culprit(GAMES[game_id], states,
-                           Budget(max_seconds=TOTAL_SECONDS, max_nodes=PROBE_NODES),
+                           Budget(max_seconds=TOTAL_SECONDS, max_nodes=PROBE_NODES,
+                                  clock=clock),
                            workers=cores())
     confirmed = (confirm(game_id, states, outcome)
                  if check and outcome.status == "culprit" else None)
@@ -118,10 +124,11 @@ def run(args: argparse.Namespace) -> Iterator[Measurement]:
     first = FIRST_SEED if first is None else first
     games = getattr(args, "games", None) or GAMES_EACH
     check = not getattr(args, "no_check", False)
+    cpu = getattr(args, "cpu", False)
     for game_id in getattr(args, "game_ids", None) or GAME_IDS:
         verdicts = []
         for seed in range(first, first + games):
-            found = verdict(game_id, seed, check)
+            found = verdict(game_id, seed, check, cpu)
             print(f"{game_id} deal {seed}: {found.status}, {found.seconds:.1f} s"
                   + ("" if found.confirmed is None else
                      f", {'confirmed' if found.confirmed else 'NOT confirmed'}"),
@@ -139,6 +146,8 @@ def main(argv: list[str] | None = None) -> int:
     command_line.add_argument("--game", dest="game_ids", action="append", choices=GAME_IDS)
     command_line.add_argument("--no-check", action="store_true",
                               help="skip the longer independent check of named moves")
+    command_line.add_argument("--cpu", action="store_true",
+                              help="count CPU seconds, not wall time (for a busy machine)")
     args = command_line.parse_args(argv)
     if args.games <= 0 or args.first_seed < 0:
         command_line.error("--games must be positive and --first-seed not negative")
