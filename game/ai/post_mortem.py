@@ -47,9 +47,9 @@ TOTAL_SECONDS = 20.0  # the whole post-mortem, at most
 # Positions one probe may visit on the table's own search thread: the table's cap on every
 # search, which keeps a proof's memory within the window's budget.
 PROBE_NODES = 200_000
-# In a worker process, whose memory is its own and is given back when the probe ends, a
-# probe tried again may visit up to this many.
-WORKER_NODES = 1_600_000
+# In a worker process, whose memory is not the window's, a probe tried again may visit up to
+# this many (about 150 MB at most).
+WORKER_NODES = 800_000
 REMEMBERED = 4_096  # proven verdicts kept for the next post-mortem
 # Searches of one position, at most: each try again doubles the budget, and a solver that
 # answers "unknown" at once would otherwise be asked for ever.

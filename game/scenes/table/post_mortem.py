@@ -90,9 +90,9 @@ class PostMortemRun:
         self.table.dirty = True
 
     def _probing(self, position: int) -> None:
-        """On the search thread: a position's search starts; the busy line follows."""
+        """On the search thread: a position's search starts; the table's busy line follows
+        (the thread only wakes the loop, never touching the table)."""
         self.progress = progress_text(position, len(self.moves))
-        self.table.dirty = True
         wake_loop()
 
     def _current(self) -> bool:
