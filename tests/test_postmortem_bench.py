@@ -3,9 +3,19 @@ to the end of what is useful, and its figures count definite answers and checked
 
 from __future__ import annotations
 
+import argparse
+
 from game.ai import hints
 from game.ai.post_mortem import PostMortem
-from game.bench.postmortem import GAME_IDS, MAX_MOVES, Verdict, careless_game, confirm, figures
+from game.bench.postmortem import (
+    GAME_IDS,
+    MAX_MOVES,
+    Verdict,
+    careless_game,
+    confirm,
+    figures,
+    run,
+)
 from game.rules import GAMES
 from game.rules.moves import STOCK, CardMove, PileRef
 from tests.ai.test_post_mortem import lucas_trap
@@ -44,3 +54,11 @@ def test_the_check_confirms_a_true_culprit_and_refuses_a_false_one():
     kept = [trap, rules.apply(trap, STOCK)]
     assert confirm("lucas_leaps", lost, PostMortem("culprit", culprit=0, first_lost=1))
     assert not confirm("lucas_leaps", kept, PostMortem("culprit", culprit=0, first_lost=1))
+
+
+def test_the_benchmark_runs_the_tables_post_mortem_and_checks_what_it_names():
+    """Klondike deal 5004, played carelessly, has a culprit found at once."""
+    args = argparse.Namespace(name="postmortem", first_seed=5004, games=1,
+                              game_ids=["klondike"], cpu=False)
+    got = {figure.metric: figure.value for figure in run(args)}
+    assert got["culprit"] == 1 and got["definite"] == 100 and got["named_confirmed"] == 100

@@ -34,6 +34,7 @@ from game.rules import GAMES
 
 GAME_IDS = ("klondike", "leapfrog", "leap_year", "lucas_leaps")
 FIRST_SEED, GAMES_EACH = 5001, 8
+GAMES_WITHIN_ALL = 2  # within `python -m game.bench all`, which measures everything
 MAX_MOVES = 400  # a careless Klondike player could turn the stock for ever
 CHECK_SECONDS, CHECK_NODES = 60.0, 2_000_000
 DEFINITE = ("culprit", "never", "still_winnable")
@@ -122,7 +123,8 @@ def figures(game_id: str, verdicts: list[Verdict]) -> Iterator[Measurement]:
 def run(args: argparse.Namespace) -> Iterator[Measurement]:
     first = getattr(args, "first_seed", None)
     first = FIRST_SEED if first is None else first
-    games = getattr(args, "games", None) or GAMES_EACH
+    within_all = getattr(args, "name", "postmortem") == "all"
+    games = getattr(args, "games", None) or (GAMES_WITHIN_ALL if within_all else GAMES_EACH)
     check = not getattr(args, "no_check", False)
     cpu = getattr(args, "cpu", False)
     for game_id in getattr(args, "game_ids", None) or GAME_IDS:
