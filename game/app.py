@@ -24,7 +24,7 @@ import pygame
 from game.art.cards import CardArt
 from game.art.pegs import marble
 from game.art.sounds import make_sounds
-from game.engine.app import App
+from game.engine.app import App, ScreenshotError
 from game.engine.audio import Audio
 from game.engine.scene import Scene, Size
 from game.rules import GAMES
@@ -70,6 +70,9 @@ def run(args: argparse.Namespace) -> int:
         return _run(args)
     except KeyboardInterrupt:
         return 130
+    except ScreenshotError as error:  # asked for on the command line: answered as its errors are
+        sys.stderr.write(f"leaps: error: --screenshot {error}\n")
+        return 2
     except Exception as error:  # anything at all: the player gets a sentence, not a dump
         _report_crash(error)
         return 1
@@ -95,6 +98,7 @@ def _run(args: argparse.Namespace) -> int:
         if sounds is not None:
             sounds.join(SOUND_WAIT_SECONDS)
     if context.autosave:
+        context.stats.settle()  # a game still waiting to be counted: one more try
         remember_window(context, app)
     return 0
 
@@ -125,7 +129,7 @@ def load_context(*, autosave: bool = True) -> Context:
         log.warning("%s", message)
     audio = Audio(volume=settings.sound.volume, muted=settings.sound.muted)
     return Context(settings, stats, SaveSlots(folder), audio, autosave=autosave,
-                   notices=list(messages))
+                   notices=list(messages), make_menu=MenuScene)
 
 
 def usable_data_folder() -> tuple[Path, str | None]:

@@ -5,20 +5,36 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import stat
 from pathlib import Path
+from typing import NoReturn
 
 from game import __version__
+from game.registry import GAMES, IDS
 from game.store.settings import MAX_WINDOW_SIZE
 
-GAME_IDS = ("klondike", "leapfrog", "leap_year", "lucas_leaps", "leap_frog")
+TITLES = tuple(entry.title for entry in GAMES)
 SCENES = ("menu", "table", "options", "stats", "help")
 MIN_SIZE = (640, 480)
 MAX_SIZE = MAX_WINDOW_SIZE
+MAX_FRAMES = 24 * 60 * 60 * 60  # a day at 60 frames a second
+TIMES = "xX×"  # what may stand between a size's width and height
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, with its errors in one line (and a pointer to --help) instead of the usage
+    text first."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 
 
 def _window_size(text: str) -> tuple[int, int]:
+    parts = text.strip()
+    for sign in TIMES:
+        parts = parts.replace(sign, "x")
     try:
-        width, height = (int(part) for part in text.lower().split("x"))
+        width, height = (int(part) for part in parts.split("x"))  # any script's digits
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1280x800") from None
     if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
@@ -40,6 +56,13 @@ def _natural(text: str) -> int:
     return value
 
 
+def _frames(text: str) -> int:
+    value = _natural(text)
+    if value > MAX_FRAMES:
+        raise argparse.ArgumentTypeError(f"{text!r}: at most {MAX_FRAMES} frames (a day's worth)")
+    return value
+
+
 def _seed(text: str) -> int:
     value = _natural(text)
     if value >= 2**63:
@@ -48,19 +71,22 @@ def _seed(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="leaps",
-        description="Leaps: Klondike, Leapfrog, Leap Year, Lucas Leaps and Leap Frog.",
+        description=f"Leaps: {', '.join(TITLES[:-1])} and {TITLES[-1]}.",
     )
-    parser.add_argument("--game", choices=GAME_IDS, help="open this game's table directly")
+    parser.add_argument("--game", choices=IDS, help="open this game's table directly")
     parser.add_argument("--seed", type=_seed, help="deal number (with --game)")
     parser.add_argument("--scene", choices=SCENES,
                         help="open this scene (for screenshots); default: the table with --game, "
                              "else the menu")
     parser.add_argument("--size", type=_window_size, metavar="WxH",
-                        help="window size, e.g. 1280x800")
+                        help=f"window size from {MIN_SIZE[0]}x{MIN_SIZE[1]} to "
+                             f"{MAX_SIZE[0]}x{MAX_SIZE[1]}, e.g. 1280x800 (X or × between "
+                             "also do, and digits of any script)")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
-    parser.add_argument("--frames", type=_natural, metavar="N", help="run N frames, then exit")
+    parser.add_argument("--frames", type=_frames, metavar="N",
+                        help=f"run N frames, then exit (N up to {MAX_FRAMES:,}, a day's worth)")
     parser.add_argument("--screenshot", metavar="PATH",
                         help="render the scene once its animations settle, save it as PNG, exit")
     parser.add_argument("--version", action="version", version=f"Leaps {__version__}")
@@ -93,7 +119,9 @@ def unwritable(path: Path) -> str | None:
     folder = path.parent
     if not folder.is_dir():
         return f"there is no folder {folder}"
-    existed = path.exists()
+    existed = path.exists() or path.is_symlink()
+    if existed and not stat.S_ISREG(path.lstat().st_mode):
+        return "that is not a regular file"
     flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
     try:
         os.close(os.open(path, flags, 0o644))

@@ -1,4 +1,9 @@
-"""Every test runs headless and silent, with its user data in a temporary folder."""
+"""Every test runs headless and silent, with its user data in a temporary folder.
+
+The suite runs on parallel workers (pytest.ini). Tests marked build, subprocess or slow are
+handed out first, so that none of them is left running alone at the end; the packaged build
+is one group, on one worker, so it is built once.
+"""
 
 import os
 
@@ -6,6 +11,17 @@ import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+FIRST = ("build", "subprocess", "slow")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The long tests first (each kind in the order collected), then the rest as collected."""
+    def rank(item: pytest.Item) -> int:
+        return next((index for index, name in enumerate(FIRST)
+                     if item.get_closest_marker(name)), len(FIRST))
+
+    items.sort(key=rank)
 
 
 @pytest.fixture(autouse=True)

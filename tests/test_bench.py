@@ -34,6 +34,7 @@ def test_every_benchmark_names_an_importable_module():
         assert callable(importlib.import_module(benchmark.module).run)
 
 
+@pytest.mark.subprocess
 def test_rules_benchmark_measures_every_game():
     status, figures, table = bench("rules", "--seconds", "0.05")
     assert status in (0, 1)  # 1: a budget missed on a busy machine is still a report
@@ -43,6 +44,7 @@ def test_rules_benchmark_measures_every_game():
     assert "moves_per_s" in table
 
 
+@pytest.mark.subprocess
 def test_winnable_benchmark_gives_every_deal_one_verdict():
     status, figures, _ = bench("winnable", "--first-seed", "7", "--deals", "2", "--limit",
                                "0.5")
@@ -53,6 +55,7 @@ def test_winnable_benchmark_gives_every_deal_one_verdict():
         assert counts["won"] + counts["lost"] + counts["unknown"] == 2
 
 
+@pytest.mark.subprocess
 def test_the_winnable_benchmark_can_give_each_deals_verdict():
     done = subprocess.run([sys.executable, "-m", "game.bench.winnable", "--game", "lucas_leaps",
                            "--first-seed", "7", "--deals", "2", "--limit", "0.5", "--each"],
@@ -64,6 +67,7 @@ def test_the_winnable_benchmark_can_give_each_deals_verdict():
     assert any(line.startswith("{") for line in done.stdout.splitlines())
 
 
+@pytest.mark.subprocess
 def test_solvers_benchmark_takes_a_seed_range():
     status, figures, _ = bench("solvers", "--deals", "1", "--limit", "0.3",
                                    "--first-seed", "50000")
@@ -102,6 +106,7 @@ def test_the_frame_benchmark_drags_and_animates_every_table(game_id, tmp_path):
         app.close()
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("args", [["nonsense"], ["rules", "--seconds", "0"],
                                   ["winnable", "--deals", "-1"],
                                   ["winnable", "--first-seed", "-1"],

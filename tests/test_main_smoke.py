@@ -16,6 +16,7 @@ def run_main(*arguments: str) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=60)
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("arguments", [
     ("--frames", "30"),
     ("--game", "klondike", "--seed", "3", "--frames", "30", "--size", "1280x800"),

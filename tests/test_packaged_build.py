@@ -27,8 +27,10 @@ from game.rules import GAMES
 from game.rules.history import History
 from game.store import SaveSlots
 
-pytestmark = pytest.mark.skipif(os.environ.get("LEAPS_SKIP_BUILD") == "1",
-                                reason="LEAPS_SKIP_BUILD=1 skips the packaged build")
+# One group: the worker that runs it builds the bundle once, and starts on it first.
+pytestmark = [pytest.mark.skipif(os.environ.get("LEAPS_SKIP_BUILD") == "1",
+                                 reason="LEAPS_SKIP_BUILD=1 skips the packaged build"),
+              pytest.mark.build, pytest.mark.xdist_group("packaged_build")]
 
 PROJECT = Path(__file__).resolve().parents[1]
 BUILD_SECONDS = 900

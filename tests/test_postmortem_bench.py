@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 
+import pytest
+
 from game.ai import hints
 from game.ai.post_mortem import PostMortem
 from game.bench.postmortem import (
@@ -21,6 +23,7 @@ from game.rules.moves import STOCK, CardMove, PileRef
 from tests.ai.test_post_mortem import lucas_trap
 
 
+@pytest.mark.slow
 def test_the_careless_player_is_the_same_for_a_seed_and_plays_to_the_end():
     for game_id in GAME_IDS:
         rules = GAMES[game_id]
@@ -56,6 +59,7 @@ def test_the_check_confirms_a_true_culprit_and_refuses_a_false_one():
     assert not confirm("lucas_leaps", kept, PostMortem("culprit", culprit=0, first_lost=1))
 
 
+@pytest.mark.slow
 def test_the_benchmark_runs_the_tables_post_mortem_and_checks_what_it_names():
     """Klondike deal 5004, played carelessly, has a culprit found at once."""
     args = argparse.Namespace(name="postmortem", first_seed=5004, games=1,

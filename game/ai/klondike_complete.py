@@ -34,7 +34,7 @@ positions (tests/ai/test_klondike_complete.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from game.ai.klondike_moves import (
     FOUNDATION_TO_TABLEAU,
@@ -47,9 +47,6 @@ from game.ai.klondike_moves import (
 )
 from game.ai.klondike_position import ACCEPTS, RANKS, Deck, Position, reachable, safety
 
-if TYPE_CHECKING:
-    from game.ai.klondike_solver import KlondikeSpace
-
 NO_DUTY = -1
 # The moves that put cards onto a building stack's top.
 ONTO = (TABLEAU_TO_TABLEAU, TALON_TO_TABLEAU, FOUNDATION_TO_TABLEAU)
@@ -57,10 +54,23 @@ ONTO = (TABLEAU_TO_TABLEAU, TALON_TO_TABLEAU, FOUNDATION_TO_TABLEAU)
 State = tuple[Position, int]  # a position and its duty (a building stack, or NO_DUTY)
 
 
+class BareSpace(Protocol):
+    """The search space on bare positions that the complete search adds duties to
+    (klondike_solver's KlondikeSpace)."""
+
+    deck: Deck
+
+    def moves(self, position: Position) -> list[Play]: ...
+    def play(self, position: Position, play: Play) -> Position: ...
+    def key(self, position: Position) -> bytes: ...
+    def is_goal(self, position: Position) -> bool: ...
+    def progress(self, position: Position) -> int: ...
+
+
 class CompleteSpace:
     """The complete search's view of Klondike (see `SearchSpace`): positions with duties."""
 
-    def __init__(self, space: KlondikeSpace) -> None:
+    def __init__(self, space: BareSpace) -> None:
         self.space = space  # the complete move set on bare positions
         deck = space.deck
         # Drawing one with unlimited passes, every talon card is within reach at any time.

@@ -76,27 +76,18 @@ def apply_play(position: Position, play: Play) -> Position:
     return drop(rest, bytes((card,)), play.target)
 
 
-def next_safe_play(position: Position, deck: Deck) -> Play | None:
-    """A card that may go to its suit stack at once without losing a win (see
-    klondike_position): a building stack's top, or with one card per click the waste's, or
-    any talon card when the passes are unlimited too."""
+def automatic_play(position: Position, deck: Deck) -> Play | None:
+    """The automatic move, if any (see klondike_position for why it never loses a win): a
+    safe card from a building stack's top, else, drawing one card a click, from the waste's
+    top. The table plays these and the solver plans with them: one definition for both."""
     safe_cards = _safe_cards(position.found)
     if not safe_cards:
         return None
     for pile, up in enumerate(position.ups):
         if up and up[-1] in safe_cards:
             return Play(TABLEAU_TO_FOUNDATION, pile)
-    # Drawing three, taking a card out of the talon regroups the cards after it, so only
-    # drawing one is the waste card as free to go as a building stack's; and with unlimited
-    # passes too, every talon card is (clicking never uses a pass up).
-    if deck.draw != 1 or safe_cards.isdisjoint(position.talon):
-        return None
-    if position.pos and position.talon[position.pos - 1] in safe_cards:
+    if deck.draw == 1 and position.pos and position.talon[position.pos - 1] in safe_cards:
         return Play(TALON_TO_FOUNDATION, position.pos)
-    if deck.max_passes is None:
-        for at, clicks, new_passes in reachable(position, deck):
-            if position.talon[at - 1] in safe_cards:
-                return Play(TALON_TO_FOUNDATION, at, 0, 1, clicks, new_passes)
     return None
 
 
@@ -112,42 +103,31 @@ def cards_going_up_next(found: tuple[int, ...]) -> frozenset[int]:
     return frozenset(suit * RANKS + found[suit] for suit in range(4) if found[suit] < RANKS)
 
 
+def forced_talon_play(position: Position, deck: Deck) -> Play | None:
+    """Drawing one with unlimited passes, a safe card anywhere in the talon, reached by
+    clicking: the solver plays it at once, which loses no win (clicking never uses a pass up,
+    and the card is as free to go as the waste's top). Not an automatic move: the line
+    clicks to it, the player's clicks, and the table then sends it up by itself."""
+    if deck.draw != 1 or deck.max_passes is not None:
+        return None
+    safe_cards = _safe_cards(position.found)
+    if safe_cards.isdisjoint(position.talon):
+        return None
+    for at, clicks, new_passes in reachable(position, deck):
+        if position.talon[at - 1] in safe_cards:
+            return Play(TALON_TO_FOUNDATION, at, 0, 1, clicks, new_passes)
+    return None
+
+
 def settle(position: Position, deck: Deck, record: list[Play] | None = None) -> Position:
-    """Play every safe move to the suit stacks, appending each to `record` if given."""
-    while (play := next_safe_play(position, deck)) is not None:
+    """Play every automatic move, and every forced talon play, appending each to `record`
+    if given."""
+    while (play := automatic_play(position, deck) or forced_talon_play(position, deck)) \
+            is not None:
         position = apply_play(position, play)
         if record is not None:
             record.append(play)
     return position
-
-
-def lowest_to_foundation(position: Position, deck: Deck) -> Play | None:
-    """The lowest-ranked card that can go to its suit stack now or after clicking."""
-    next_cards = cards_going_up_next(position.found)
-    candidates: list[tuple[int, Play]] = []
-    for pile, up in enumerate(position.ups):
-        if up and up[-1] in next_cards:
-            candidates.append((RANK_OF[up[-1]], Play(TABLEAU_TO_FOUNDATION, pile)))
-    for at, clicks, new_passes in reachable(position, deck):
-        card = position.talon[at - 1]
-        if card in next_cards:
-            candidates.append((RANK_OF[card],
-                               Play(TALON_TO_FOUNDATION, at, 0, 1, clicks, new_passes)))
-    return min(candidates)[1] if candidates else None
-
-
-def finishing_plays(position: Position, deck: Deck) -> list[Play] | None:
-    """Plays that win from `position` (settled) by sending the lowest card left to its suit
-    stack again and again; None if that gets stuck. It never does when `sure_win` holds:
-    the lowest card left is then a building stack's top or within reach in the talon."""
-    plays: list[Play] = []
-    while sum(position.found) < 52:
-        play = lowest_to_foundation(position, deck)
-        if play is None:
-            return None
-        plays.append(play)
-        position = settle(apply_play(position, play), deck)
-    return plays
 
 
 def king_waits_for_space(position: Position) -> bool:

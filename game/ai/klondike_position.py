@@ -13,9 +13,31 @@ Safety of automatic moves. A foundation card is *dead* when no winning line ever
 back: it is the starting rank, or the card under it on its suit stack and both cards of the
 other colour one rank lower are dead (they alone could ever lie on it, and dead cards never
 come back; by induction on rank, a shortest winning line never moves a dead card, as the moves
-could be cut out). A card may go up at once, without losing any win, when it would be dead
-there, or when it is of rank 0 or 1 (a rank-0 card that would lie on it can go up instead).
-The table's own automatic rule is looser and would lose wins that need foundation cards back.
+could be cut out). A card c is *safe* when it would be dead on its suit stack, or is of rank 0
+or 1 (a rank-0 card that would lie on it can go up instead): for rank 2 and up, both cards of
+the other colour one rank lower and the other card of its colour two ranks lower are up.
+
+The automatic moves (`klondike_moves.automatic_play`, which the table plays and the solver
+plans with) send a safe card up from a building stack's top in every setting, and from the
+waste's top when drawing one card a click, whatever the redeals. Neither loses a win. Take a
+shortest winning line L from position P and let P' be P with c sent up. L never puts a card on
+c (only the two cards a rank lower of the other colour could go there: rank-0 cards, which a
+shortest line sends straight up, or above rank 1 dead cards, which it leaves up) nor takes
+the dead card under c on its suit stack down. So L, with c's own moves left out
+and c dropped from any run it moves along with, plays from P': every card move finds its
+source and target as in P (the card c covered is bare in P' already, which only adds moves),
+and c's suit stack is one card ahead, which only lets more cards go up.
+- From a building stack, the talon is untouched: L's clicks do in P' what they do in P.
+- From the waste, drawing one: the talon of P' is P's without c, and the clicks of L line up
+  one for one, but for the click that turns c over in a later pass of L, which P' leaves out
+  (its waste top is then the card under c in P, playable where c covered it). P' never needs
+  a pass that P does not, so no redeal limit is crossed.
+- From the waste, drawing more, no such line-up exists: every group after c is shifted by a
+  card, so the cards that come up on top in later passes are others. That loses wins (deal
+  559 drawing three: the AC sent up from the waste leaves no win, where laying it by keeps
+  one), so drawing more, no waste card is an automatic move.
+tests/ai/test_klondike_automatic.py checks this on the positions of winning lines, deal after
+deal, in each draw and redeal setting.
 """
 
 from __future__ import annotations
@@ -34,7 +56,6 @@ OTHER_COLOUR = tuple(
 )
 SUIT_OF = tuple(card // RANKS for card in range(52))
 RANK_OF = tuple(card % RANKS for card in range(52))
-RED_CARD = tuple(RED[card // RANKS] for card in range(52))
 # The cards that may lie on each card in a building stack; none on rank 0.
 ACCEPTS = tuple(
     () if card % RANKS == 0

@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from game.ai.klondike_complete import NO_DUTY, CompleteSpace
 from game.ai.klondike_deadlock import deadlocked
+from game.ai.klondike_finish import finishing_plays
 from game.ai.klondike_moves import (
     FOUNDATION_TO_TABLEAU,
     TABLEAU_TO_FOUNDATION,
@@ -26,7 +27,6 @@ from game.ai.klondike_moves import (
     TALON_TO_FOUNDATION,
     Play,
     apply_play,
-    finishing_plays,
     generate,
     settle,
 )
@@ -216,13 +216,13 @@ def to_rules_line(state: KlondikeState, plays: list[Play]) -> tuple[Move, ...]:
             record = [play]
             position = settle(apply_play(position, play), deck, record)
         for step in record:
-            for move in _rules_moves(state, step):
+            for move in rules_moves(state, step):
                 state = RULES.apply(state, move)
                 line.append(move)
     return tuple(line)
 
 
-def _rules_moves(state: KlondikeState, play: Play) -> list[Move]:
+def rules_moves(state: KlondikeState, play: Play) -> list[Move]:
     kind = play.kind
     if kind == TABLEAU_TO_TABLEAU:
         return [CardMove(TABLEAU[play.source], TABLEAU[play.target], play.count)]

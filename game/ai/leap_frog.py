@@ -30,7 +30,7 @@ from game.ai.leap_frog_moves import (
 )
 from game.ai.leap_frog_rounds import round_choice
 from game.ai.leap_frog_search import ROOT_REMOVALS, Limits, Search
-from game.rules.leap_frog import RULES, LeapFrogState
+from game.rules.leap_frog import RULES, LeapFrogBoardState
 from game.rules.leap_frog_board import Geometry, geometry
 from game.rules.moves import Cell, Leap, RemovePiece
 
@@ -45,7 +45,7 @@ EASY_SLACK = 1  # points below the best capture that the easy player still consi
 EASY_REMOVAL_CHOICES = 8
 
 
-def choose_move(state: LeapFrogState, strength: str = "medium", *, time_limit: float = 0.25,
+def choose_move(state: LeapFrogBoardState, strength: str = "medium", *, time_limit: float = 0.25,
                 cancel: threading.Event | None = None,
                 seed: int | None = None,
                 clock: Callable[[], float] = time.perf_counter) -> RemovePiece | Leap:
@@ -73,14 +73,14 @@ def choose_move(state: LeapFrogState, strength: str = "medium", *, time_limit: f
     return _as_move(chosen, geo.cells)
 
 
-def greedy_move(state: LeapFrogState) -> RemovePiece | Leap:
+def greedy_move(state: LeapFrogBoardState) -> RemovePiece | Leap:
     """The most valuable capture the candidate walk finds (first in board order on ties);
     in the opening, the removal that looks best. ValueError for a finished game."""
     geo = geometry(state.options.size, state.options.diagonal)
     return _as_move(_root_candidates(state, geo, values_of(state.board))[0], geo.cells)
 
 
-def _root_candidates(state: LeapFrogState, geo: Geometry, values: Values) -> list[Candidate]:
+def _root_candidates(state: LeapFrogBoardState, geo: Geometry, values: Values) -> list[Candidate]:
     """The moves to choose from, most valuable first; ValueError when there are none."""
     if RULES.must_remove(state):
         candidates = removal_candidates(values, geo, ROOT_REMOVALS)
@@ -91,7 +91,7 @@ def _root_candidates(state: LeapFrogState, geo: Geometry, values: Values) -> lis
     return candidates
 
 
-def _searched_choice(state: LeapFrogState, geo: Geometry, values: Values,
+def _searched_choice(state: LeapFrogBoardState, geo: Geometry, values: Values,
                      candidates: list[Candidate], max_depth: int, limits: Limits) -> Candidate:
     """The search's choice among `candidates`, tried in the order given: alpha-beta with two
     players or at depth 1 (medium), else a round of modelled replies.

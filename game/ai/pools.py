@@ -32,8 +32,9 @@ from pathlib import Path
 from typing import Any
 
 from game import __version__
-from game.ai.hints import ADVISORS
+from game.ai.hints import advisor_of
 from game.ai.search import Budget
+from game.registry import GAMES as ENTRIES
 from game.rules import GAMES
 from game.rules.serial import expect_int, expect_keys, expect_list, expect_seed
 
@@ -71,14 +72,8 @@ class PoolSpec:
             name in options and options[name] == value for name, value in self.options)
 
 
-KLONDIKE_STANDARD = (("redeals", None), ("start_rank", 1))
-SPECS: tuple[PoolSpec, ...] = (
-    PoolSpec("klondike", (("draw", 3), *KLONDIKE_STANDARD), "draw3"),
-    PoolSpec("klondike", (("draw", 1), *KLONDIKE_STANDARD), "draw1"),
-    PoolSpec("leapfrog"),
-    PoolSpec("leap_year"),
-    PoolSpec("lucas_leaps"),
-)
+SPECS: tuple[PoolSpec, ...] = tuple(PoolSpec(entry.id, pool.options, pool.label)
+                                    for entry in ENTRIES for pool in entry.pools)
 
 
 def spec_for(game_id: str, options: Mapping[str, Any]) -> PoolSpec | None:
@@ -112,7 +107,7 @@ def proven_winnable(game_id: str, seed: int, options: Mapping[str, Any], seconds
     rules = GAMES[game_id]
     state = rules.new_game(seed, **options)
     budget = Budget(max_seconds=seconds, max_nodes=max_nodes, cancel=cancel)
-    result = ADVISORS[game_id].solve(state, budget)
+    result = advisor_of(game_id).solve(state, budget)
     if result.status != "won" or result.line is None:
         return False
     for move in result.line:

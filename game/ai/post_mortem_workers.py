@@ -17,7 +17,7 @@ import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
-from game.ai.hints import ADVISORS
+from game.ai.hints import advisor_of
 from game.ai.search import Budget, SolveResult
 
 log = logging.getLogger(__name__)
@@ -54,7 +54,7 @@ def _probe(game_id: str, state: Any, seconds: float, nodes: int | None, slot: in
            cpu: bool) -> SolveResult:
     budget = Budget(max_nodes=nodes, max_seconds=seconds, cancel=_SlotFlag(slot),  # type: ignore[arg-type]
                     clock=time.process_time if cpu else time.perf_counter)
-    return ADVISORS[game_id].solve(state, budget)
+    return advisor_of(game_id).solve(state, budget)
 
 
 class ProbePool:

@@ -134,7 +134,7 @@ class SolveResult:
 
 @dataclass(frozen=True, slots=True)
 class SolitaireAdvisor:
-    """What a solitaire's solver offers the table (`game.ai.hints.ADVISORS`)."""
+    """What a solitaire's solver offers the table (named by its entry in `game.registry`)."""
 
     # "won" with a winning line, "lost" only when proven, else "unknown".
     solve: Callable[[Any, Budget], SolveResult]
@@ -142,6 +142,12 @@ class SolitaireAdvisor:
     no_productive_moves: Callable[[Any], bool]
     # The moves that finish a game that only needs finishing, else None.
     auto_finish_line: Callable[[Any], tuple | None]
+    # For a game whose wins differ in points: `solve`, then, with what is left of the budget,
+    # wins that cost fewer points. None: every win is worth the same.
+    cheapest_win: Callable[[Any, Budget], SolveResult] | None = None
+    # The move the table makes by itself in a position, if any (the moves the solver plans
+    # with at once). None: the table makes none.
+    automatic_move: Callable[[Any], Any | None] | None = None
 
 
 class SearchSpace(Protocol[S, M]):

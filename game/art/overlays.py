@@ -148,3 +148,23 @@ def shadow(width: int, height: int) -> pygame.Surface:
     pygame.draw.rect(surface, palette.SHADOW, (margin + drop // 2, margin + drop, width, height),
                      border_radius=round(_card_radius(width)))
     return optimised(soften(surface, margin // 3))
+
+
+@lru_cache(maxsize=4)
+def dead_gap_mark(size: tuple[int, int]) -> pygame.Surface:
+    """A gap no card can fill: a shadowed hollow with a faint cross."""
+    width, height = size
+    mark = pygame.Surface(size, pygame.SRCALPHA)
+    radius = max(3, round(width * 0.065))
+    pygame.draw.rect(mark, (0, 0, 0, 70), mark.get_rect(), border_radius=radius)
+    pygame.draw.rect(mark, (0, 0, 0, 90), mark.get_rect(), max(1, width // 40),
+                     border_radius=radius)
+    inset = round(width * 0.3)
+    middle_y = height // 2
+    line = max(2, round(width * 0.035))
+    for start, end in (((inset, middle_y - width // 2 + inset),
+                        (width - inset, middle_y + width // 2 - inset)),
+                       ((width - inset, middle_y - width // 2 + inset),
+                        (inset, middle_y + width // 2 - inset))):
+        pygame.draw.line(mark, (255, 255, 255, 34), start, end, line)
+    return mark

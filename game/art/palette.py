@@ -66,6 +66,7 @@ HOLE: Colour = (58, 36, 20)
 TEXT: Colour = (242, 238, 226)
 TEXT_DIM: Colour = (172, 168, 156)
 TEXT_DARK: Colour = (24, 24, 30)
+TEXT_SELECTED: Colour = (44, 92, 176)  # behind selected text in a field, which turns TEXT
 ACCENT: Colour = (240, 194, 78)
 ACCENT_BRIGHT: Colour = (255, 226, 140)
 GOOD: Colour = (120, 220, 130)

@@ -38,15 +38,27 @@ def _sphere(pen: Pen, base: palette.Colour) -> None:
         pen.circle(shade, centre, radius)
 
 
+READABLE_DIGIT = 7  # pixels: a smaller digit blurs (a 4-pixel yellow 2 read as 8)
+
+
+def _digit_height(diameter: int) -> int:
+    """A quarter of the marble, but never under `READABLE_DIGIT` while the marble has
+    room for a disc that big."""
+    return max(4, round(diameter * 0.24), min(READABLE_DIGIT, round(diameter * 0.42)))
+
+
 def _value_badge(surface: pygame.Surface, base: palette.Colour, points: int) -> None:
-    """A cream disc with the point value, set in the glass like a numbered ball's."""
+    """A cream disc with the point value, set in the glass like a numbered ball's; on a
+    small marble the disc grows to hold a digit that stays readable."""
     diameter = surface.get_width()
+    height = _digit_height(diameter)
+    inner = max(0.22, 0.8 * height / diameter)
     sketch = Sketch((diameter, diameter), background=palette.CARD_FACE)
     pen = sketch.pen()
-    pen.circle(palette.mix(base, (0, 0, 0), 0.45), (0.5, 0.52), 0.25)
-    pen.circle(palette.CARD_FACE, (0.5, 0.52), 0.22)
+    pen.circle(palette.mix(base, (0, 0, 0), 0.45), (0.5, 0.52), inner + 0.03)
+    pen.circle(palette.CARD_FACE, (0.5, 0.52), inner)
     surface.blit(sketch.finish(), (0, 0))
-    digit = text_ink(str(points), max(4, round(diameter * 0.24)), palette.TEXT_DARK)
+    digit = text_ink(str(points), height, palette.TEXT_DARK)
     surface.blit(digit, digit.get_rect(center=(diameter * 0.5, diameter * 0.52)))
 
 

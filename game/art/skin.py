@@ -89,11 +89,16 @@ def button_surface(size: tuple[int, int], label: str, state: str = "normal") -> 
     return optimised(button)
 
 
+def label_points(height: int) -> int:
+    """The type size of a label on a button `height` high, when the label has room."""
+    return max(8, round(height * 0.56))
+
+
 def label_size(size: tuple[int, int], label: str) -> int:
     """A button label's type size: in proportion to the button's height, smaller when a long
     label would otherwise run past the button's rounded ends."""
     width, height = size
-    points = max(8, round(height * 0.56))
+    points = label_points(height)
     room = width - 2 * corner_radius(size)
     while points > 8 and font(points).size(label)[0] > room:
         points -= 1

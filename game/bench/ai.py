@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from game.ai.leap_frog import choose_move
 from game.bench.report import Measurement, wilson
-from game.rules.leap_frog import PIECE_VALUES, RULES, LeapFrogState
+from game.rules.leap_frog import PIECE_VALUES, RULES, LeapFrogBoardState
 from game.rules.moves import Leap, RemovePiece
 
 TIME_LIMIT = 0.25  # seconds, what the table gives a computer player
@@ -48,7 +48,7 @@ def deal_options(pair: int) -> dict:
     return {"size": size, "variant": variant, "players": players}
 
 
-def greedy_capture(state: LeapFrogState) -> RemovePiece | Leap:
+def greedy_capture(state: LeapFrogBoardState) -> RemovePiece | Leap:
     """The reference player: the legal move that takes the most points now, the first in the
     rules' order on ties (in the opening, the most valuable piece)."""
     def points(move: RemovePiece | Leap) -> int:

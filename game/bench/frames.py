@@ -1,6 +1,6 @@
 """Frame times of every table: idle, dragging and under heavy animation, against the floor.
 
-Every table in `game.scenes.tables.TABLES` is opened in a real App (headless video driver,
+Every table the game registry lists is opened in a real App (headless video driver,
 default settings) at 1280x800 and 1920x1080 and measured three ways:
 
 - animating: its busiest animation, restarted until measured long enough. Leap Year: four
@@ -44,10 +44,11 @@ from game.bench.probes import DT, LEAP_FROG_SIZE, SEED, BoardProbe, CardTablePro
 from game.bench.report import Measurement
 from game.engine.app import MIN_SIZE, App
 from game.engine.audio import Audio
+from game.registry import IDS
 from game.scenes.context import Context
-from game.scenes.leap_frog.scene import LeapFrogTable
+from game.scenes.leap_frog.scene import LeapFrogBoardScene
 from game.scenes.menu import MenuScene
-from game.scenes.tables import TABLES, open_table
+from game.scenes.tables import open_table
 from game.store import SaveSlots, Settings, Statistics
 
 SIZES = ((1280, 800), (1920, 1080))
@@ -193,7 +194,7 @@ def open_probe(game_id: str, size: tuple[int, int], folder: str):
     app.stack.push(scene)
     app.stack.apply_pending()
     app.settle()
-    probe = (BoardProbe if isinstance(scene, LeapFrogTable) else CardTableProbe)(app, scene)
+    probe = (BoardProbe if isinstance(scene, LeapFrogBoardScene) else CardTableProbe)(app, scene)
     probe.prepare()
     return app, probe
 
@@ -278,5 +279,5 @@ def run(args: argparse.Namespace) -> Iterator[Measurement]:
                               higher_is_better=False)
             yield Measurement("frames", case, "wall_ms_median", statistics.median(floor.wall_ms),
                               "ms", higher_is_better=False)
-            for game_id in TABLES:
+            for game_id in IDS:
                 yield from table_figures(game_id, size, floor_ms, idle_floor_ms, seconds)

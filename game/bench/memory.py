@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from game.bench.report import Measurement
+from game.registry import IDS
 
 ROOT = Path(__file__).resolve().parents[2]
 SIZE = (1920, 1080)
@@ -59,15 +60,13 @@ def peak_mb(case: str, seconds: float, folder: str) -> float:
 
 
 def run(args: argparse.Namespace) -> Iterator[Measurement]:
-    from game.scenes.tables import TABLES
-
     seconds = SECONDS.get(args.name, SECONDS["all"])
     size = f"{SIZE[0]}x{SIZE[1]}"
     with tempfile.TemporaryDirectory(prefix="leaps-bench-") as folder:
         bare = peak_mb(BARE, 0.0, folder)
         yield Measurement("memory", f"bare pygame window {size}", "peak_rss_mb", bare, "MB",
                           higher_is_better=False)
-        for game_id in TABLES:
+        for game_id in IDS:
             peak = peak_mb(game_id, seconds, folder)
             case = f"{game_id} {size}"
             yield Measurement("memory", case, "peak_rss_mb", peak, "MB", budget=BUDGET_MB,
@@ -84,7 +83,7 @@ def play_session(game_id: str, size: tuple[int, int], seconds: float) -> None:
     from game.app import first_scenes, load_context, start_making_sounds
     from game.cli import parse_args
     from game.engine.app import App
-    from game.scenes.leap_frog.scene import LeapFrogTable
+    from game.scenes.leap_frog.scene import LeapFrogBoardScene
 
     context = load_context(autosave=False)
     leap_frog = context.settings.leap_frog
@@ -99,7 +98,7 @@ def play_session(game_id: str, size: tuple[int, int], seconds: float) -> None:
     table = scenes[-1]
     picker = random.Random(SEED)
     for frame in range(round(seconds / DT)):
-        if isinstance(table, LeapFrogTable):
+        if isinstance(table, LeapFrogBoardScene):
             thought = table.thought
             if thought is not None and not thought.ready:
                 thought.join(1.0)

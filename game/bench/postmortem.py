@@ -24,15 +24,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from game.ai import hints
-from game.ai.hints import ADVISORS
+from game.ai.hints import advisor_of
 from game.ai.post_mortem import PROBE_NODES, TOTAL_SECONDS, PostMortem
 from game.ai.post_mortem_run import find_culprit
 from game.ai.post_mortem_workers import cores
 from game.ai.search import Budget
 from game.bench.report import Measurement, Reporter, wilson
+from game.registry import with_advisors
 from game.rules import GAMES
 
-GAME_IDS = ("klondike", "leapfrog", "leap_year", "lucas_leaps")
+GAME_IDS = tuple(game.id for game in with_advisors())  # the solitaires
 FIRST_SEED, GAMES_EACH = 5001, 8
 GAMES_WITHIN_ALL = 2  # within `python -m game.bench all`, which measures everything
 MAX_MOVES = 400  # a careless Klondike player could turn the stock for ever
@@ -71,7 +72,7 @@ def confirm(game_id: str, states: list, outcome: PostMortem) -> bool:
     won (its line replayed by the rules), the one after it cannot."""
     rules = GAMES[game_id]
     budget = Budget(max_seconds=CHECK_SECONDS, max_nodes=CHECK_NODES, clock=time.process_time)
-    solve = ADVISORS[game_id].solve
+    solve = advisor_of(game_id).solve
     before = solve(states[outcome.culprit], budget)
     if before.status != "won":
         return False

@@ -15,9 +15,10 @@ import pygame
 
 from game.rules.history import History
 from game.rules.leap_frog import RULES
+from game.rules.leap_year import RULES as LEAP_YEAR
 from game.rules.moves import STOCK, Leap
 from game.scenes.leap_frog.match import Match
-from game.scenes.leap_frog.scene import LeapFrogTable
+from game.scenes.leap_frog.scene import LeapFrogBoardScene
 from game.scenes.leap_frog.seats import COMPUTER, HUMAN, Lineup
 from game.scenes.table import commands
 
@@ -84,7 +85,7 @@ class CardTableProbe:
 
         scene = self.scene
         while True:
-            if scene.game.game_id == "leap_year":
+            if scene.game.rules is LEAP_YEAR:  # the busiest table: deals in bursts
                 for _ in range(BURST_DEALS):
                     scene.play(STOCK)
                 yield
@@ -125,7 +126,7 @@ class BoardProbe:
 
         chain = self.chain
 
-        class ChainTable(LeapFrogTable):
+        class ChainTable(LeapFrogBoardScene):
             """The table, its computer player answering with the chain at once."""
 
             chooser = staticmethod(lambda *_: chain)

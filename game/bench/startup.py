@@ -43,6 +43,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from game.bench.report import Measurement
+from game.registry import IDS
 
 ROOT = Path(__file__).resolve().parents[2]
 MARKER = "leaps-bench-first-frame"
@@ -88,8 +89,7 @@ pygame.display.flip()
 BARE = "bare pygame window"
 SCENES = {"menu": (), "options": ("--scene", "options"), "stats": ("--scene", "stats"),
           "help": ("--scene", "help"),
-          **{f"{game} table": ("--game", game, "--seed", "1") for game in
-             ("klondike", "leapfrog", "leap_year", "lucas_leaps", "leap_frog")}}
+          **{f"{game} table": ("--game", game, "--seed", "1") for game in IDS}}
 START_CASES = ("menu", "leap_year table")  # the start budget, at SIZE
 FRAME_SIZES = ("1920x1080", "3840x2160")
 FRAME_BUDGET_SECONDS = 0.1

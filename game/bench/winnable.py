@@ -21,9 +21,10 @@ from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
 
-from game.ai.hints import ADVISORS
+from game.ai.hints import advisor_of
 from game.ai.search import Budget
 from game.bench.report import Measurement, Reporter, wilson
+from game.registry import GAMES as ENTRIES
 from game.rules import GAMES
 
 
@@ -36,13 +37,10 @@ class Case:
     options: tuple[tuple[str, Any], ...] = ()
 
 
+# One case for each pool of winnable deals a game ships: the options that decide winnability.
 CASES = {case.name: case for case in (
-    Case("klondike-draw1", "klondike", (("draw", 1),)),
-    Case("klondike-draw3", "klondike", (("draw", 3),)),
-    Case("leapfrog", "leapfrog"),
-    Case("leap_year", "leap_year"),
-    Case("lucas_leaps", "lucas_leaps"),
-)}
+    Case(f"{entry.id}-{pool.label}" if pool.label else entry.id, entry.id, pool.options)
+    for entry in ENTRIES for pool in entry.pools)}
 FIRST_SEED, DEALS, LIMIT = 1, 200, 10.0  # seeds from, deals per game, seconds per deal
 DEALS_WITHIN_ALL, LIMIT_WITHIN_ALL = 10, 2.0
 STATUSES = ("won", "lost", "unknown")
@@ -56,7 +54,7 @@ def verdict(case_name: str, seed: int, limit: float, nodes: int | None
     state = GAMES[case.game_id].new_game(seed, **dict(case.options))
     # CPU time, so that a busy machine does not cost a deal its verdict.
     budget = Budget(max_nodes=nodes, max_seconds=limit, clock=time.process_time)
-    result = ADVISORS[case.game_id].solve(state, budget)
+    result = advisor_of(case.game_id).solve(state, budget)
     return result.status, result.seconds, result.nodes
 
 

@@ -15,10 +15,13 @@ real time, for tests.
 from __future__ import annotations
 
 import contextlib
+import io
 import logging
 import math
 import os
+import stat
 import sys
+import tempfile
 import warnings
 from collections.abc import Iterable
 from pathlib import Path
@@ -31,6 +34,10 @@ from game.engine.timestep import FixedStep
 from game.engine.waiting import wait_for_events
 
 log = logging.getLogger(__name__)
+
+
+class ScreenshotError(OSError):
+    """The screenshot could not be written (full disk, not a file): `str` says so in a line."""
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (640, 480)
@@ -203,7 +210,9 @@ class App:
             log.warning("screenshot taken before the animations settled")
         self.stack.mark_dirty()
         self.draw()
-        pygame.image.save(self.surface, str(path))
+        image = io.BytesIO()
+        pygame.image.save(self.surface, image, "screenshot.png")
+        _write_whole(Path(path), image.getvalue())
 
     def draw(self) -> None:
         """Draw the scenes; only the area that changed when the scenes can say which, so a
@@ -290,3 +299,26 @@ class App:
             return events, 0.0
         dt = self._clock.tick(self.fps) / 1000.0
         return pygame.event.get(), dt
+
+
+def _write_whole(path: Path, data: bytes) -> None:
+    """Write `data` at `path` whole or not at all (an older file stays): a temporary file in the
+    same folder, flushed to the disk, renamed over it; ScreenshotError when the disk refuses.
+    Only a regular file is ever replaced: never a device, a pipe or a link put in its place."""
+    with contextlib.suppress(FileNotFoundError):
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            raise ScreenshotError(f"{path} is not a regular file")
+    try:
+        handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    except OSError as error:
+        raise ScreenshotError(f"{path} cannot be written ({error.strerror or error})") from None
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temp, path)
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            os.remove(temp)
+        raise ScreenshotError(f"{path} cannot be written ({error.strerror or error})") from None

@@ -14,7 +14,7 @@ ones, which is also what a card in flight should look like.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 import pygame
 
@@ -57,10 +57,6 @@ class LayeredRenderer:
             self._next_order += 1
         return sprite
 
-    def add_all(self, sprites: Iterable[Sprite]) -> None:
-        for sprite in sprites:
-            self.add(sprite)
-
     def remove(self, sprite: Sprite) -> None:
         if self._order.pop(sprite, None) is None:
             return
@@ -93,10 +89,6 @@ class LayeredRenderer:
         return hits
 
     # Background --------------------------------------------------------------------
-
-    def set_background(self, paint_background: Painter | None) -> None:
-        self._paint_background = paint_background
-        self.invalidate_background()
 
     def invalidate_background(self) -> None:
         """Repaint the background on the next draw (after a resize or a theme change)."""

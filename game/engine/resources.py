@@ -91,8 +91,3 @@ def _load_font(size: int, bold: bool, name: str | None) -> pygame.font.Font:
     loaded = pygame.font.Font(path, size)
     loaded.bold = bold
     return loaded
-
-
-def clear_font_cache() -> None:
-    """Forget loaded fonts (needed if the font module is shut down and restarted)."""
-    _fonts.clear()

@@ -6,12 +6,8 @@
 from game.rules import klondike, leap_frog, leap_year, leapfrog, lucas_leaps
 from game.rules.moves import IllegalMove
 
-GAMES = {
-    "klondike": klondike.RULES,
-    "leapfrog": leapfrog.RULES,
-    "leap_year": leap_year.RULES,
-    "lucas_leaps": lucas_leaps.RULES,
-    "leap_frog": leap_frog.RULES,
-}
+# The games' order is the menu's (game.registry lists the rest of what each game is).
+GAMES = {rules.id: rules for rules in (klondike.RULES, leapfrog.RULES, leap_year.RULES,
+                                       lucas_leaps.RULES, leap_frog.RULES)}
 
 __all__ = ["GAMES", "IllegalMove"]

@@ -7,6 +7,8 @@ and equal when their contents are equal.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from functools import cache
 from typing import NamedTuple
 
 RANKS = "A23456789TJQK"
@@ -61,10 +63,6 @@ def shuffled_deck(seed: int, copies: int = 1) -> list[Card]:
     return deck
 
 
-def same_colour(a: Card, b: Card) -> bool:
-    return a.is_red == b.is_red
-
-
 def rank_after(rank: int, steps: int = 1) -> int:
     """The rank `steps` above `rank`, wrapping King to Ace."""
     return (rank - 1 + steps) % 13 + 1
@@ -82,6 +80,15 @@ def builds_down(lower: Card, upper: Card, *, wrap: bool = False) -> bool:
     return upper.rank + 1 == lower.rank
 
 
+# The tableau rules, shared by every game that builds that way, as named predicates: may
+# `upper` lie on `lower`? With `wrap` a King may lie on an Ace (Klondike's starting ranks).
+# Move generation looks cards up by what a pile's top card takes, as (rank, suit) keys: those
+# come from the same predicate (`takes`), so each rule is written once.
+
+CardKey = tuple[int, str]  # (rank, suit): a card whichever way up it lies
+Building = Callable[..., bool]  # a tableau rule: (lower, upper, *, wrap) -> may upper lie on it
+
+
 def builds_down_alternate(lower: Card, upper: Card, *, wrap: bool = False) -> bool:
     """Klondike's tableau rule: one rank lower and of the other colour."""
     return lower.is_red != upper.is_red and builds_down(lower, upper, wrap=wrap)
@@ -90,6 +97,14 @@ def builds_down_alternate(lower: Card, upper: Card, *, wrap: bool = False) -> bo
 def builds_down_in_suit(lower: Card, upper: Card, *, wrap: bool = False) -> bool:
     """Lucas Leaps' tableau rule: one rank lower and of the same suit."""
     return lower.suit == upper.suit and builds_down(lower, upper, wrap=wrap)
+
+
+# Move generation asks this of every pile top after every move: worked out once per card.
+@cache
+def takes(rule: Building, lower: Card, wrap: bool = False) -> tuple[CardKey, ...]:
+    """The cards that `rule` lets lie on `lower`, in rank then suit order."""
+    return tuple((rank, suit) for rank in range(1, 14) for suit in SUITS
+                 if rule(lower, Card(rank, suit), wrap=wrap))
 
 
 def movable_run_length(pile: tuple[Card, ...], follows, *, wrap: bool = False) -> int:

@@ -6,18 +6,17 @@ first, and so on, so stack i gets i + 1 cards and the last card each stack recei
 face up. The remaining 24 cards are the stock, and the first N of them are turned onto the
 waste at once, as the original does.
 
-Automatic moves are the table's business: `auto_move` names the next one and the table applies
-it as a move of its own, so undo takes it back.
+Automatic moves are the table's business: `game.ai.klondike_hints.automatic_move` names the
+next one (a move the solver can prove loses no win) and the table applies it as a move of its
+own, so undo takes it back.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from game.rules.cards import RED_SUITS, SUITS, Card, relative_rank, shuffled_deck
+from game.rules.cards import Card, CardKey, shuffled_deck
 from game.rules.klondike_piles import (
-    CardKey,
-    fits_on_foundation,
     foundation_takes,
     tableau_takes,
 )
@@ -25,6 +24,7 @@ from game.rules.klondike_scoring import initial_score, score_after_move, score_a
 from game.rules.klondike_state import (
     FOUNDATION_PILES,
     GAME_ID,
+    OPTIONS,
     TABLEAU_PILES,
     KlondikeOptions,
     KlondikeState,
@@ -37,9 +37,9 @@ from game.rules.moves import (
     IllegalMove,
     PileRef,
     StockMove,
-    card_move_from_dict,
-    card_move_to_dict,
 )
+from game.rules.options import check_options
+from game.rules.patience import PileSolitaireRules
 from game.rules.serial import expect_seed
 
 Move = CardMove | StockMove
@@ -251,35 +251,6 @@ def _replace(piles: tuple, index: int, pile: tuple) -> tuple:
 # --- help for the table -------------------------------------------------------------------------
 
 
-def is_safe_for_foundation(state: KlondikeState, card: Card) -> bool:
-    """Whether `card` may go to its suit stack automatically: it is the base or base+1, or
-    both cards of the other colour one rank lower are already on the suit stacks (so no card
-    that could want to lie on it in a building stack is still in play)."""
-    rank = relative_rank(card.rank, state.options.start_rank)
-    if rank <= 1:
-        return True
-    heights = {pile[0].suit: len(pile) for pile in state.foundations if pile}
-    # The card of relative rank rank-1 is on its suit stack once that stack holds rank cards.
-    other_colour = (suit for suit in SUITS if (suit in RED_SUITS) != card.is_red)
-    return all(heights.get(suit, 0) >= rank for suit in other_colour)
-
-
-def auto_move(state: KlondikeState) -> CardMove | None:
-    """The next automatic move to a suit stack, or None.
-
-    The waste's top card is considered first, then the building stacks left to right; a base
-    card goes to the leftmost empty suit stack. The move is always one `legal_moves` lists.
-    """
-    sources = ((WASTE, state.waste), *zip(TABLEAU, state.tableau, strict=True))
-    for source, pile in sources:
-        if not pile or not is_safe_for_foundation(state, pile[-1]):
-            continue
-        for index, foundation in enumerate(state.foundations):
-            if fits_on_foundation(foundation, pile[-1], state.options.start_rank):
-                return CardMove(source, FOUNDATIONS[index], 1)
-    return None
-
-
 class DeckGroups(NamedTuple):
     """The deck and waste in the order the cards will come up, for the deck-contents panel.
 
@@ -307,25 +278,25 @@ def _groups(cards: tuple[Card, ...], size: int) -> tuple[tuple[Card, ...], ...]:
 # --- the rules object ---------------------------------------------------------------------------
 
 
-class KlondikeRules:
-    """The rules contract of DESIGN.md for Klondike."""
+class KlondikeRules(PileSolitaireRules):
+    """The rules contract of DESIGN.md for Klondike, on the shared solitaire base: it adds
+    the options, and checks a move against the moves between its own two piles only."""
 
     id = GAME_ID
     title = "Klondike"
 
-    def new_game(self, seed: int, *, draw: int = 3, redeals: int | None = None,
-                 start_rank: int = 1, scoring: str = "standard", **unknown: object
-                 ) -> KlondikeState:
-        """The deal for `seed`; ValueError for an unknown option or a bad value."""
-        if unknown:
-            raise ValueError(f"klondike: unknown option {', '.join(sorted(unknown))}")
-        options = KlondikeOptions(draw, redeals, start_rank, scoring)
-        return deal(expect_seed(seed), options)
+    rule_options = OPTIONS
+
+    def new_game(self, seed: int, **options: object) -> KlondikeState:
+        """The deal for `seed` (options as declared in `OPTIONS`, defaults for those not
+        given); ValueError for an unknown option or a bad value."""
+        checked = check_options(OPTIONS, options, GAME_ID)
+        return deal(expect_seed(seed), KlondikeOptions(**checked))
 
     def options(self, state: KlondikeState) -> dict:
         return state.options.to_dict()
 
-    def legal_moves(self, state: KlondikeState) -> list[Move]:
+    def _legal_moves(self, state: KlondikeState) -> list[Move]:
         return legal_moves(state)
 
     def apply(self, state: KlondikeState, move: Move) -> KlondikeState:
@@ -333,9 +304,6 @@ class KlondikeRules:
 
     def is_won(self, state: KlondikeState) -> bool:
         return is_won(state)
-
-    def is_over(self, state: KlondikeState) -> bool:
-        return not legal_moves(state)
 
     def score(self, state: KlondikeState) -> int:
         return state.score
@@ -353,12 +321,9 @@ class KlondikeRules:
     def from_dict(self, data: object) -> KlondikeState:
         return state_from_dict(data)
 
-    def move_to_dict(self, move: Move) -> dict:
-        return card_move_to_dict(move)
-
     def move_from_dict(self, data: object) -> Move:
         """Read a move dict; ValueError for anything malformed or naming no Klondike pile."""
-        move = card_move_from_dict(data)
+        move = super().move_from_dict(data)
         if isinstance(move, CardMove):
             if not (_is_pile_ref(move.source) and _is_pile_ref(move.target)):
                 raise ValueError(f"klondike: no such pile in move {data!r}")

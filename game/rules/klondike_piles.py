@@ -12,15 +12,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from game.rules.cards import RED_SUITS, SUITS, Card, rank_after
+from game.rules.cards import SUITS, Card, CardKey, builds_down_alternate, rank_after, takes
 
 Pile = tuple[Card, ...]
-CardKey = tuple[int, str]  # (rank, suit): a card whichever way up it lies
-
-_SUITS_OF_COLOUR = {
-    True: tuple(suit for suit in SUITS if suit in RED_SUITS),
-    False: tuple(suit for suit in SUITS if suit not in RED_SUITS),
-}
 
 
 def head_rank(start: int) -> int:
@@ -29,7 +23,8 @@ def head_rank(start: int) -> int:
 
 
 def tableau_takes(pile: Pile, start: int) -> tuple[CardKey, ...]:
-    """The cards a building stack takes: on a card, the next rank down of the other colour.
+    """The cards a building stack takes: on a card, the next rank down of the other colour
+    (the shared `builds_down_alternate`).
 
     Ranks wrap, so with S = 7 a King goes on an Ace; nothing goes on the start rank, which
     ends a stack. An empty stack takes the S-1 card of either colour.
@@ -45,9 +40,7 @@ def _taken_on_tableau(lower: Card | None, start: int) -> tuple[CardKey, ...]:
         return tuple(zip((head_rank(start),) * len(SUITS), SUITS, strict=True))
     if lower.rank == start:
         return ()
-    rank = rank_after(lower.rank, -1)
-    first, second = _SUITS_OF_COLOUR[lower.suit not in RED_SUITS]
-    return ((rank, first), (rank, second))
+    return takes(builds_down_alternate, lower, True)
 
 
 def foundation_takes(pile: Pile, start: int) -> tuple[CardKey, ...]:

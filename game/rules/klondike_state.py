@@ -10,9 +10,9 @@ from dataclasses import dataclass
 
 from game.rules.klondike_piles import Pile, face_up_count, fits_on_foundation, fits_on_tableau
 from game.rules.klondike_scoring import SCORINGS, check_score
+from game.rules.options import RuleOption
 from game.rules.serial import (
     check_card_counts,
-    expect_choice,
     expect_game,
     expect_int,
     expect_keys,
@@ -27,7 +27,13 @@ TABLEAU_PILES = 7
 FOUNDATION_PILES = 4
 MAX_DRAW = 5
 MAX_REDEALS = 99
-OPTION_NAMES = ("draw", "redeals", "start_rank", "scoring")
+# The rules options (RULES.md §3), each declared once.
+DRAW = RuleOption("draw", 3, 1, MAX_DRAW)
+REDEALS = RuleOption("redeals", None, 0, MAX_REDEALS, none_allowed=True)  # None: unlimited
+START_RANK = RuleOption("start_rank", 1, 1, 13)
+SCORING = RuleOption("scoring", "standard", choices=SCORINGS)
+OPTIONS = (DRAW, REDEALS, START_RANK, SCORING)
+OPTION_NAMES = tuple(option.name for option in OPTIONS)
 STATE_KEYS = {"game", "seed", "options", "tableau", "foundations", "stock", "waste", "passes",
               "score"}
 
@@ -42,11 +48,8 @@ class KlondikeOptions:
     scoring: str
 
     def __post_init__(self) -> None:
-        expect_int(self.draw, "draw", 1, MAX_DRAW)
-        if self.redeals is not None:
-            expect_int(self.redeals, "redeals", 0, MAX_REDEALS)
-        expect_int(self.start_rank, "start_rank", 1, 13)
-        expect_choice(self.scoring, SCORINGS, "scoring")
+        for option in OPTIONS:
+            option.check(getattr(self, option.name))
 
     @property
     def max_passes(self) -> int | None:

@@ -30,9 +30,8 @@ from game.rules.leap_frog_board import (
     play_chain,
 )
 from game.rules.moves import Cell, IllegalMove, Leap, RemovePiece, cell_from_list
+from game.rules.options import RuleOption, check_options
 from game.rules.serial import (
-    expect_bool,
-    expect_choice,
     expect_game,
     expect_int,
     expect_keys,
@@ -40,8 +39,9 @@ from game.rules.serial import (
     expect_seed,
 )
 
-__all__ = ["PIECE_VALUES", "RULES", "LeapFrogOptions", "LeapFrogRules", "LeapFrogState"]
+__all__ = ["PIECE_VALUES", "RULES", "LeapFrogOptions", "LeapFrogBoardRules", "LeapFrogBoardState"]
 
+GAME_ID = "leap_frog"
 MIN_SIZE, MAX_SIZE = 15, 18
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 VARIANTS = ("murray", "plain")
@@ -50,18 +50,26 @@ STATE_KEYS = {"game", "seed", "options", "board", "to_move", "captured"}
 Move = RemovePiece | Leap
 
 
+# The rules options (RULES.md §5), each declared once.
+SIZE = RuleOption("size", 15, MIN_SIZE, MAX_SIZE)
+VARIANT = RuleOption("variant", "murray", choices=VARIANTS)
+PLAYERS = RuleOption("players", 2, MIN_PLAYERS, MAX_PLAYERS)
+DIAGONAL = RuleOption("diagonal", False)
+OPTIONS = (SIZE, VARIANT, PLAYERS, DIAGONAL)
+
+
 class LeapFrogOptions(NamedTuple):
-    size: int = 15
-    variant: str = "murray"
-    players: int = 2
-    diagonal: bool = False
+    size: int = SIZE.default
+    variant: str = VARIANT.default
+    players: int = PLAYERS.default
+    diagonal: bool = DIAGONAL.default
 
 
 OPTION_NAMES = set(LeapFrogOptions._fields)
 
 
 @dataclass(frozen=True, slots=True)
-class LeapFrogState:
+class LeapFrogBoardState:
     seed: int
     options: LeapFrogOptions
     board: Board  # row-major, options.size squared squares: piece symbol or None
@@ -71,15 +79,7 @@ class LeapFrogState:
 
 def _parse_options(raw: dict) -> LeapFrogOptions:
     """Checked options from a dict holding only option names; ValueError names a bad one."""
-    unknown = raw.keys() - OPTION_NAMES
-    if unknown:
-        raise ValueError(f"leap_frog: unknown option {', '.join(sorted(map(str, unknown)))}")
-    options = LeapFrogOptions()._replace(**raw)
-    expect_int(options.size, "leap_frog option size", MIN_SIZE, MAX_SIZE)
-    expect_choice(options.variant, VARIANTS, "leap_frog option variant")
-    expect_int(options.players, "leap_frog option players", MIN_PLAYERS, MAX_PLAYERS)
-    expect_bool(options.diagonal, "leap_frog option diagonal")
-    return options
+    return LeapFrogOptions(**check_options(OPTIONS, raw, GAME_ID, f"{GAME_ID} option "))
 
 
 def _parse_pieces(value: object, what: str, allowed: tuple, length: int | None = None) -> tuple:
@@ -109,25 +109,26 @@ def _check_turns(captured: tuple, to_move: int) -> None:
                              f"{len(pieces)} pieces with player {to_move} to move in the opening")
 
 
-class LeapFrogRules:
-    id = "leap_frog"
+class LeapFrogBoardRules:
+    id = GAME_ID
     title = "Leap Frog"
 
     # --- the rules contract -------------------------------------------------------------
 
-    def new_game(self, seed: int, *, size: int = 15, variant: str = "murray", players: int = 2,
-                 diagonal: bool = False, **unknown: object) -> LeapFrogState:
-        """A full board shuffled from `seed`; player 0 to move. Bad options raise ValueError."""
-        seed = expect_seed(seed)
-        options = _parse_options(
-            dict(size=size, variant=variant, players=players, diagonal=diagonal, **unknown))
-        board = deal_board(seed, options.size, options.variant)
-        return LeapFrogState(seed, options, board, 0, ((),) * options.players)
+    rule_options = OPTIONS
 
-    def options(self, state: LeapFrogState) -> dict:
+    def new_game(self, seed: int, **options: object) -> LeapFrogBoardState:
+        """A full board shuffled from `seed`; player 0 to move (options as declared in
+        `OPTIONS`, defaults for those not given). Bad options raise ValueError."""
+        seed = expect_seed(seed)
+        checked = _parse_options(options)
+        board = deal_board(seed, checked.size, checked.variant)
+        return LeapFrogBoardState(seed, checked, board, 0, ((),) * checked.players)
+
+    def options(self, state: LeapFrogBoardState) -> dict:
         return state.options._asdict()
 
-    def legal_moves(self, state: LeapFrogState) -> list[Move]:
+    def legal_moves(self, state: LeapFrogBoardState) -> list[Move]:
         """Every removal in the opening, else every leap path, each prefix a move of its own.
 
         Paths multiply fast: a typical orthogonal position has tens to a few hundred, but with
@@ -142,7 +143,7 @@ class LeapFrogRules:
                     for square, piece in enumerate(board) if piece is not None]
         return [Leap(path) for path in chains(board, geo, as_cells=True)]
 
-    def apply(self, state: LeapFrogState, move: Move) -> LeapFrogState:
+    def apply(self, state: LeapFrogBoardState, move: Move) -> LeapFrogBoardState:
         """The state after `move`; IllegalMove exactly when `legal_moves` would not list it.
 
         The move is checked directly rather than looked up, so a long leap costs one walk.
@@ -165,7 +166,7 @@ class LeapFrogRules:
             raise IllegalMove(f"not a legal leap: {move.path!r}")
         return self._after_turn(state, *played)
 
-    def is_legal(self, state: LeapFrogState, move: Move) -> bool:
+    def is_legal(self, state: LeapFrogBoardState, move: Move) -> bool:
         """Whether `legal_moves` lists `move`, at the cost of one `apply`."""
         try:
             self.apply(state, move)
@@ -173,24 +174,24 @@ class LeapFrogRules:
             return False
         return True
 
-    def is_over(self, state: LeapFrogState) -> bool:
+    def is_over(self, state: LeapFrogBoardState) -> bool:
         """The player to move can capture nothing (removals are always possible)."""
         if self.must_remove(state):
             return all(piece is None for piece in state.board)
         return not can_leap(state.board, geometry(state.options.size, state.options.diagonal))
 
-    def is_won(self, state: LeapFrogState) -> bool:
+    def is_won(self, state: LeapFrogBoardState) -> bool:
         """Someone always wins (perhaps jointly), so the game is won once it is over."""
         return self.is_over(state)
 
-    def score(self, state: LeapFrogState) -> tuple[int, ...]:
+    def score(self, state: LeapFrogBoardState) -> tuple[int, ...]:
         """Per player: points captured in Murray's game, pieces captured in the plain one."""
         return tuple(sum(PIECE_VALUES[piece] for piece in pieces) for pieces in state.captured)
 
-    def current_player(self, state: LeapFrogState) -> int:
+    def current_player(self, state: LeapFrogBoardState) -> int:
         return state.to_move
 
-    def winners(self, state: LeapFrogState) -> tuple[int, ...]:
+    def winners(self, state: LeapFrogBoardState) -> tuple[int, ...]:
         """The players sharing the highest score once the game is over; () until then."""
         if not self.is_over(state):
             return ()
@@ -200,23 +201,23 @@ class LeapFrogRules:
 
     # --- views for the table ------------------------------------------------------------
 
-    def must_remove(self, state: LeapFrogState) -> bool:
+    def must_remove(self, state: LeapFrogBoardState) -> bool:
         """The player to move is on their first turn, which removes one piece."""
         return not state.captured[state.to_move]
 
-    def board_rows(self, state: LeapFrogState) -> tuple[tuple[str | None, ...], ...]:
+    def board_rows(self, state: LeapFrogBoardState) -> tuple[tuple[str | None, ...], ...]:
         size = state.options.size
         return tuple(state.board[row * size:(row + 1) * size] for row in range(size))
 
-    def piece_at(self, state: LeapFrogState, cell: Cell) -> str | None:
+    def piece_at(self, state: LeapFrogBoardState, cell: Cell) -> str | None:
         square = geometry(state.options.size, state.options.diagonal).square(cell)
         return None if square is None else state.board[square]
 
-    def captured_by(self, state: LeapFrogState, player: int) -> tuple[str, ...]:
+    def captured_by(self, state: LeapFrogBoardState, player: int) -> tuple[str, ...]:
         """The pieces `player` has captured, in the order taken."""
         return state.captured[player]
 
-    def pieces_left(self, state: LeapFrogState) -> dict[str, int]:
+    def pieces_left(self, state: LeapFrogBoardState) -> dict[str, int]:
         """How many pieces of each symbol remain on the board."""
         return {symbol: state.board.count(symbol)
                 for symbol in VARIANT_PIECES[state.options.variant]}
@@ -229,7 +230,7 @@ class LeapFrogRules:
 
     # --- cheaper move generation for searches and step-by-step input --------------------
 
-    def single_leaps(self, state: LeapFrogState) -> list[Leap]:
+    def single_leaps(self, state: LeapFrogBoardState) -> list[Leap]:
         """Every one-capture leap, in board order of start then landing ([] in the opening)."""
         if self.must_remove(state):
             return []
@@ -238,7 +239,7 @@ class LeapFrogRules:
         return [Leap((cells[start], cells[land]))
                 for start, land in sorted(first_hops(state.board, geo))]
 
-    def leap_chains(self, state: LeapFrogState, start: Cell) -> Iterator[Leap]:
+    def leap_chains(self, state: LeapFrogBoardState, start: Cell) -> Iterator[Leap]:
         """Lazily, every leap path of the piece on `start`, each before its extensions."""
         geo = geometry(state.options.size, state.options.diagonal)
         square = geo.square(start)
@@ -247,7 +248,7 @@ class LeapFrogRules:
         for path in chains_from(state.board, geo, square, as_cells=True):
             yield Leap(path)
 
-    def next_landings(self, state: LeapFrogState, path: Sequence[Cell]) -> list[Cell]:
+    def next_landings(self, state: LeapFrogBoardState, path: Sequence[Cell]) -> list[Cell]:
         """Where the piece may land next after the partial leap `path` (start square first).
 
         Empty when `path` is not a legal beginning, or in the opening.
@@ -261,7 +262,7 @@ class LeapFrogRules:
 
     # --- the save format ----------------------------------------------------------------
 
-    def to_dict(self, state: LeapFrogState) -> dict:
+    def to_dict(self, state: LeapFrogBoardState) -> dict:
         return {
             "game": self.id,
             "seed": state.seed,
@@ -271,7 +272,7 @@ class LeapFrogRules:
             "captured": [list(pieces) for pieces in state.captured],
         }
 
-    def from_dict(self, data: object) -> LeapFrogState:
+    def from_dict(self, data: object) -> LeapFrogBoardState:
         """A state from its dict, checked through and through; ValueError names any flaw."""
         data = expect_keys(data, STATE_KEYS, "leap_frog state")
         expect_game(data, self.id)
@@ -289,7 +290,7 @@ class LeapFrogRules:
         to_move = expect_int(data["to_move"], "leap_frog to_move", 0, options.players - 1)
         _check_piece_counts(board, captured, options)
         _check_turns(captured, to_move)
-        return LeapFrogState(seed, options, board, to_move, captured)
+        return LeapFrogBoardState(seed, options, board, to_move, captured)
 
     def move_to_dict(self, move: Move) -> dict:
         if isinstance(move, RemovePiece):
@@ -313,13 +314,13 @@ class LeapFrogRules:
 
     # --- internals ----------------------------------------------------------------------
 
-    def _after_turn(self, state: LeapFrogState, board: Board,
-                    taken: tuple[str, ...]) -> LeapFrogState:
+    def _after_turn(self, state: LeapFrogBoardState, board: Board,
+                    taken: tuple[str, ...]) -> LeapFrogBoardState:
         player = state.to_move
         captured = (state.captured[:player] + (state.captured[player] + taken,)
                     + state.captured[player + 1:])
-        return LeapFrogState(state.seed, state.options, board,
+        return LeapFrogBoardState(state.seed, state.options, board,
                              (player + 1) % state.options.players, captured)
 
 
-RULES = LeapFrogRules()
+RULES = LeapFrogBoardRules()

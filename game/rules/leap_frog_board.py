@@ -3,7 +3,7 @@
 A board is a row-major tuple of `size * size` squares, each a piece symbol or None; square
 `row * size + col` is (row, col). Working on plain integers and one flat tuple keeps move
 generation and `apply` cheap enough for a computer player to search thousands of positions.
-The functions here are the building blocks of `leap_frog.LeapFrogRules`; a computer player
+The functions here are the building blocks of `leap_frog.LeapFrogBoardRules`; a computer player
 may use them directly to avoid building move objects it does not need.
 """
 

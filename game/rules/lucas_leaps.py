@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.rules.cards import Card, builds_down_in_suit, movable_run_length, shuffled_deck
+from game.rules.cards import (
+    Card,
+    CardKey,
+    builds_down_in_suit,
+    movable_run_length,
+    shuffled_deck,
+    takes,
+)
 from game.rules.moves import STOCK, CardMove, PileRef, StockMove
 from game.rules.patience import (
     FOUNDATION_REFS,
@@ -64,13 +71,14 @@ class LucasLeapsRules(PileSolitaireRules):
         tableau = state.tableau
         wanting = foundations_wanting(state.foundations, by_suit=True)
         empty_piles = [TABLEAU_REFS[index] for index, pile in enumerate(tableau) if not pile]
-        # builds_down_in_suit, indexed: the (rank, suit) each pile's top card takes -> piles.
-        takers: dict[tuple[int, str], list[PileRef]] = {}
+        # The shared tableau rule, indexed: each card a pile's top card takes -> those piles.
+        takers: dict[CardKey, list[PileRef]] = {}
         sources = [(WASTE_REF, state.waste, 1)] if state.waste else []
         for index, pile in enumerate(tableau):
             if pile:
                 top = pile[-1]
-                takers.setdefault((top.rank - 1, top.suit), []).append(TABLEAU_REFS[index])
+                for key in takes(builds_down_in_suit, top):
+                    takers.setdefault(key, []).append(TABLEAU_REFS[index])
                 sources.append((TABLEAU_REFS[index], pile,
                                 movable_run_length(pile, builds_down_in_suit)))
         moves: list[CardMove | StockMove] = []

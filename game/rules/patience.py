@@ -49,6 +49,7 @@ class SolitaireRules:
 
     id: str
     title: str
+    rule_options: tuple = ()  # none: a solitaire here deals the same way every time
     # The table, the hints and `apply` tend to ask about one state in turn, so the moves of the
     # last state asked about are kept; states are immutable, so the answer stays right. The
     # pair is replaced in one assignment: threads asking at once can only miss, never mix.

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.engine.audio import Audio
+from game.engine.scene import Scene
 from game.store import SaveSlots, Settings, Statistics
 
 
@@ -17,6 +18,14 @@ class Context:
     audio: Audio
     autosave: bool = True  # off for --frames and --screenshot runs, which must not touch a save
     notices: list[str] = field(default_factory=list)  # messages for the player, shown in turn
+    # Makes the menu for a table that was opened first and is left: the app's to give, so
+    # that no scene below the menu imports it.
+    make_menu: Callable[[Context], Scene] | None = field(default=None, repr=False)
+
+    def menu(self) -> Scene:
+        if self.make_menu is None:
+            raise RuntimeError("this context has no menu to go back to")
+        return self.make_menu(self)
 
     def notify(self, messages: list[str]) -> None:
         """Queue messages for the player; one already waiting to be read is not queued again."""

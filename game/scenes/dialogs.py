@@ -12,12 +12,13 @@ from collections.abc import Callable
 import pygame
 
 from game.art import palette
-from game.engine.input import Action
-from game.engine.text import draw_text, wrap_text
+from game.engine.input import CTRL, Action, modifiers_of
+from game.engine.text import draw_text, render_text, wrap_text
 from game.scenes.ui import ButtonRow, ModalScene, draw_dialog_panel
 
 _DIGIT_KEYS = {getattr(pygame, f"K_{digit}"): str(digit) for digit in range(10)}
 _DIGIT_KEYS.update({getattr(pygame, f"K_KP{digit}"): str(digit) for digit in range(10)})
+_CARET_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END)
 
 
 class _Dialog(ModalScene):
@@ -117,7 +118,12 @@ class ConfirmDialog(_Dialog):
 
 class NumberDialog(_Dialog):
     """Type a whole number from 0 to `maximum`: digits, Backspace, Enter to accept, Esc to
-    cancel. A missing or too large number is refused with a message under the field."""
+    cancel. A missing or too large number is refused with a message under the field.
+
+    The number shown on opening is selected, as Ctrl+A selects it again, so typing replaces
+    it (a new deal number is typed whole far more often than the old one is extended);
+    Backspace or Delete clears a selection, and the arrows, Home, End or a click in the
+    field leave the number and put the caret after it."""
 
     def __init__(self, title: str, on_done: Callable[[int], None], initial: int | None = None,
                  maximum: int = 2**63 - 1, *, prompt: str = "") -> None:
@@ -125,6 +131,7 @@ class NumberDialog(_Dialog):
         self.on_done = on_done
         self.maximum = maximum
         self.digits = "" if initial is None else str(initial)
+        self.selected = bool(self.digits)
         self.error = ""
         self.field = pygame.Rect(0, 0, 0, 0)
 
@@ -140,13 +147,19 @@ class NumberDialog(_Dialog):
         return number if number <= self.maximum else None
 
     def type_digit(self, digit: str) -> None:
+        if self.selected:
+            self.digits, self.selected = "", False
         if len(self.digits) < self.max_length:
             self.digits = str(int(self.digits + digit))  # no leading zeros
         self.error = ""
 
     def erase(self) -> None:
-        self.digits = self.digits[:-1]
+        self.digits = "" if self.selected else self.digits[:-1]
+        self.selected = False
         self.error = ""
+
+    def select_all(self) -> None:
+        self.selected = bool(self.digits)
 
     def accept(self) -> None:
         number = self.value()
@@ -177,24 +190,41 @@ class NumberDialog(_Dialog):
         pygame.draw.rect(surface, palette.ACCENT, self.field, 2, border_radius=self.px(8))
         size = self.px(30)
         inner = self.field.inflate(-self.px(24), 0)
-        shown = draw_text(surface, f"{int(self.digits):,}" if self.digits else "", size,
-                          palette.TEXT_DARK, inner.midleft, anchor="midleft")
-        caret_x = (shown.right if self.digits else inner.left) + self.px(3)
-        caret = pygame.Rect(caret_x, 0, max(2, self.px(2)), round(size * 0.8))
-        caret.centery = self.field.centery
-        surface.fill(palette.TEXT_DARK, caret)
+        text = f"{int(self.digits):,}" if self.digits else ""
+        if self.selected:
+            image = render_text(text, size, palette.TEXT)
+            shown = image.get_rect(midleft=inner.midleft)
+            surface.fill(palette.TEXT_SELECTED, shown.inflate(self.px(6), self.px(4)))
+            surface.blit(image, shown)
+        else:
+            shown = draw_text(surface, text, size, palette.TEXT_DARK, inner.midleft,
+                              anchor="midleft")
+            caret_x = (shown.right if self.digits else inner.left) + self.px(3)
+            caret = pygame.Rect(caret_x, 0, max(2, self.px(2)), round(size * 0.8))
+            caret.centery = self.field.centery
+            surface.fill(palette.TEXT_DARK, caret)
         if self.error:
             draw_text(surface, self.error, self.px(20), palette.BAD,
                       (self.panel.centerx, self.field.bottom + self.px(8)), anchor="midtop")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_a and CTRL in modifiers_of(event.mod):
+                self.select_all()
+                return True
             if event.key in _DIGIT_KEYS:
                 self.type_digit(_DIGIT_KEYS[event.key])
                 return True
-            if event.key == pygame.K_BACKSPACE:
+            if event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
                 self.erase()
                 return True
+            if event.key in _CARET_KEYS:
+                self.selected = False
+                self.mark_dirty()
+        elif (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+              and self.field.collidepoint(event.pos)):
+            self.selected = False
+            return True
         return super().handle_event(event)
 
     def handle_action(self, action: Action) -> bool:

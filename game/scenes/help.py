@@ -19,7 +19,7 @@ from game.engine.resources import font
 from game.engine.text import draw_text, render_text, wrap_text
 from game.scenes.context import Context
 from game.scenes.help_pictures import picture, picture_size
-from game.scenes.help_text import GAME_HELP, KEY_SEPARATOR, controls_text, parse_blocks
+from game.scenes.help_text import KEY_SEPARATOR, controls_text, game_help, parse_blocks
 from game.scenes.ui import DIALOG_BACKING, ButtonRow, ModalScene, TabBar, draw_dialog_panel
 
 CONTROLS = "controls"
@@ -37,9 +37,10 @@ class HelpScene(ModalScene):
     def __init__(self, context: Context, game_id: str | None = None) -> None:
         super().__init__()
         self.context = context
-        self.pages = [*GAME_HELP, CONTROLS]
+        self.help = game_help()
+        self.pages = [*self.help, CONTROLS]
         first = self.pages.index(game_id) if game_id in self.pages else 0
-        titles = [GAME_HELP[page][0] for page in GAME_HELP] + ["Controls"]
+        titles = [title for title, _ in self.help.values()] + ["Controls"]
         self.tabs = TabBar(titles, self._tab_changed, first)
         self.button = ButtonRow([("Close", self.close)])
         self.view = pygame.Rect(0, 0, 0, 0)
@@ -55,7 +56,7 @@ class HelpScene(ModalScene):
     def page_text(self, page: str | None = None) -> str:
         """The markup of a page (the selected one by default)."""
         page = page or self.page
-        return controls_text(self.keymap) if page == CONTROLS else GAME_HELP[page][1]
+        return controls_text(self.keymap) if page == CONTROLS else self.help[page][1]
 
     @property
     def max_scroll(self) -> int:

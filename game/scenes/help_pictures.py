@@ -18,12 +18,12 @@ import pygame
 
 from game.art import palette
 from game.art.cards import CardArt, card_art
+from game.art.overlays import dead_gap_mark
 from game.art.pegs import board_art
 from game.art.render import curve, rounded_rect_surface
 from game.rules.cards import parse_card
 from game.rules.klondike import DeckGroups
 from game.scenes.table.deck_panel import paint_deck_panel
-from game.scenes.table.leapfrog import dead_gap_mark
 
 Point = tuple[float, float]
 ARROW = palette.GLOWS["hint"]

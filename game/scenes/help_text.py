@@ -9,6 +9,7 @@ a paragraph.
 from __future__ import annotations
 
 from game.engine.input import Action, KeyMap
+from game.registry import GAMES
 
 KEY_SEPARATOR = "  or  "  # between alternative shortcuts for one action
 
@@ -48,9 +49,13 @@ ranks wrap round from King to Ace, and the card one rank below S (or a run it he
 the only one that may go into an empty building stack. With S = 7, a King goes on an Ace.
 ## Automatic moves
 When they are on, after each of your moves (not after undo or redo) a card goes to its \
-suit stack by itself when it can and both cards of the other colour one rank lower are \
-already on suit stacks; the base card and the one above it always may. Each automatic move \
-is an undo step of its own, so undo brings the card back where you can use it.
+suit stack by itself only when no win could ever need it back: the base card and the one \
+above it always; a higher card once both cards of the other colour one rank lower, and the \
+other card of its own colour two ranks lower, are on suit stacks. It goes from the top of a \
+building stack, and when drawing one card at a time from the waste too; drawing more, a card \
+on the waste stays there, since taking it would change how the deck groups on every later \
+pass. Hints, Solve? and the demo plan with the same moves. Each automatic move is an undo \
+step of its own, so undo brings the card back where you can use it.
 ## Standard scoring
 - +10 for a card to a suit stack; +5 for a face-down card turned over; +5 for a card from \
 the waste to a building stack; -15 for a card from a suit stack to a building stack.
@@ -132,7 +137,7 @@ building on the tableau and no moving between tableau piles.
 hearts: any 5 will do.
 ## Playing
 - Click a top card to send it to the first foundation that takes it, in reading order: \
-the top row from the left, then the second row. Drag it to a foundation to choose another.
+the top row from the left, then each row below. Drag it to a foundation to choose another.
 - Right-click anywhere deals, as clicking the stock does.
 - Auto-play (the switch on the toolbar, also in the options) plays the deal for you, card \
 by card and deal by deal, following the solver's winning line when it finds one; turn it off \
@@ -198,20 +203,22 @@ have green rings); or drag the marble along the chain: each green square the poi
 is leapt to at once.
 - End your turn with the End turn button, a right-click or Enter. Esc cancels the chain in \
 progress, and you may choose another marble.
+- The last move of each other player stays marked in their colour (a line along its path, \
+a cross where each marble was taken) until they move again.
+- H rings the marbles that can leap and suggests a move (gold), as the computer player \
+would choose it; H again puts the hint away.
 ## End
 The game ends when the player to move can make no capture.
 ## Players
-The table seats 2 to 4 players, each a person or the computer (Options, Leap Frog); by \
-default you play against one computer player.
+The table seats 2 to 4 players, each a person or a computer player of its own strength \
+(easy, medium or hard; Options, Leap Frog), shown beside its name; by default you play \
+against one computer player.
 """
 
-GAME_HELP: dict[str, tuple[str, str]] = {
-    "klondike": ("Klondike", KLONDIKE),
-    "leapfrog": ("Leapfrog", LEAPFROG),
-    "leap_year": ("Leap Year", LEAP_YEAR),
-    "lucas_leaps": ("Lucas Leaps", LUCAS_LEAPS),
-    "leap_frog": ("Leap Frog", LEAP_FROG),
-}
+def game_help() -> dict[str, tuple[str, str]]:
+    """Each game's help page in menu order: game id -> (title, text)."""
+    return {entry.id: (entry.title, entry.help_text()) for entry in GAMES}
+
 
 _KEY_LINES = (
     (Action.UNDO, "undo the last move"),
@@ -276,6 +283,13 @@ your game, for up to 20 seconds, for the first move after which no win was left.
 goes back to just before it and the move that would still have won glows. Playing on from \
 there counts as a game with the computer's help: a win is counted as played, not won. The \
 solver may also find that the deal could never be won, or be unable to tell in time.
+## Moves and time
+The toolbar counts the moves that lead from the deal to the cards as they lie: yours, the \
+table's automatic moves and the computer's (Demo, Show me, auto-play) alike, one for each \
+card or run moved and each deal or turn of the stock. Undo takes one off and redo puts it \
+back; when Where did it go wrong? takes the game back, the count goes back with it. The \
+Leap Frog board counts its turns the same way. The clock starts at the first move and stops \
+while the window is in the background or another screen covers the table.
 ## Keys
 {keys}
 > Arrows, Enter, Space | move and choose in the menu and in windows like this one

@@ -17,16 +17,13 @@ from game.art.overlays import soft_shadow
 from game.art.render import rounded_rect_surface
 from game.art.skin import corner_radius, panel_surface
 from game.engine.text import draw_text, render_text, wrap_text
+from game.registry import GAMES
 from game.scenes.previews import preview
 from game.scenes.ui import fitted_size
 
-GAME_TILES: tuple[tuple[str, str, str], ...] = (
-    ("klondike", "Klondike", "The classic patience: down in alternate colours, up by suit."),
-    ("leapfrog", "Leapfrog", "Fill the gaps to sort every suit from King down to 2."),
-    ("leap_year", "Leap Year", "Four decks and sixteen foundations, Ace to King."),
-    ("lucas_leaps", "Lucas Leaps", "Two decks and thirteen piles, all built by suit."),
-    ("leap_frog", "Leap Frog", "The marble board game: leap, capture and outscore."),
-)
+# (game id, title, one-line description) in menu order
+GAME_TILES: tuple[tuple[str, str, str], ...] = tuple(
+    (entry.id, entry.title, entry.blurb) for entry in GAMES)
 
 
 @dataclass

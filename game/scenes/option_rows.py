@@ -1,8 +1,9 @@
 """What the options dialog offers: every setting as a row of choices, grouped in tabs.
 
 A row knows its setting's dotted name, the values it cycles through and how each reads;
-the dialog only draws rows and forwards clicks and keys. Values come and go through
-`Settings.get`/`set`, so the store's checks stay the one definition of what is allowed.
+the dialog only draws rows and forwards clicks and keys. A rules option's values are its
+declaration's (game.rules.options); values come and go through `Settings.get`/`set`, so the
+store's checks stay the one definition of what is allowed.
 """
 
 from __future__ import annotations
@@ -12,6 +13,9 @@ from dataclasses import dataclass
 
 from game.art.cards import BACKS
 from game.art.felt import THEMES
+from game.registry import BY_ID, GAMES, Game
+from game.rules.klondike_state import DRAW, REDEALS, SCORING, START_RANK
+from game.rules.leap_frog import PLAYERS, SIZE, VARIANT
 from game.store import Settings
 from game.store.settings import SEAT_COUNT
 
@@ -80,67 +84,87 @@ def _named(*names: str) -> tuple[tuple[object, str], ...]:
 class OptionTab:
     title: str
     options: tuple[Option, ...]
-    games: tuple[str, ...] = ()  # tables that open the dialog on this tab
     note: str = ""  # a line under the rows saying what the player should know
     card_preview: bool = False  # show cards in the chosen deck, back and felt under the rows
 
+    @property
+    def games(self) -> frozenset[str]:
+        """The games whose tables open the dialog on this tab: those whose settings it holds."""
+        return frozenset(option.key.partition(".")[0] for option in self.options) & BY_ID.keys()
+
 
 RULES_NOTE = "New rules apply at once to a game not yet begun; one in progress keeps its own."
+VARIANT_NAMES = {"murray": "Murray (coloured)", "plain": "Plain (all alike)"}
 RANK_NAMES = ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
 
 
+@dataclass(frozen=True)
+class SeatOption(Option):
+    """A Leap Frog seat: a person, or a computer player of a strength (two settings, one row)."""
+
+    def value(self, settings: Settings) -> object:
+        section = settings.leap_frog
+        kind = section.seats[self.item]
+        return kind if kind == "human" else section.strengths[self.item]
+
+    def set(self, settings: Settings, value: object) -> None:
+        section = settings.leap_frog
+        seats, strengths = list(section.seats), list(section.strengths)
+        seats[self.item] = "human" if value == "human" else "computer"
+        if value != "human":
+            strengths[self.item] = value
+        settings.set("leap_frog.strengths", tuple(strengths))
+        settings.set("leap_frog.seats", tuple(seats))
+
+
 def _seat(index: int) -> Option:
-    return Option(f"Player {index + 1}", "leap_frog.seats",
-                  (("human", "Person"), ("computer", "Computer")), item=index,
-                  shown_if=lambda s: index < s.leap_frog.players)
-
-
-def _computer_playing(settings: Settings) -> bool:
-    return "computer" in settings.leap_frog.seats[:settings.leap_frog.players]
-
-
-def _winnable_only(game_id: str) -> Option:
-    return toggle("Winnable deals only", f"{game_id}.winnable_only")
+    return SeatOption(f"Player {index + 1}", "leap_frog.seats",
+                      (("human", "Person"), ("easy", "Computer: easy"),
+                       ("medium", "Computer: medium"), ("hard", "Computer: hard")),
+                      item=index, shown_if=lambda s: index < s.leap_frog.players)
 
 
 WINNABLE_NOTE = "Winnable deals only: new deals are ones the solver has proven can be won."
 
+# Each game's own rows, found by their settings section; every game with a solver also gets
+# "Winnable deals only", last on its tab.
+GAME_ROWS: tuple[Option, ...] = (
+    Option("Draw", "klondike.draw",
+           tuple((n, f"{n} card" + ("s" if n > 1 else "")) for n in DRAW.values())),
+    Option("Redeals", "klondike.redeals", tuple(
+        (n, {None: "Unlimited", 0: "None"}.get(n, str(n))) for n in REDEALS.values(high=5))),
+    Option("Starting rank", "klondike.start_rank",
+           tuple(zip(START_RANK.values(), RANK_NAMES, strict=True))),
+    Option("Scoring", "klondike.scoring",
+           tuple((name, name.title()) for name in SCORING.choices)),
+    toggle("Vegas cumulative", "klondike.vegas_cumulative",
+           enabled_if=lambda s: s.klondike.scoring == "vegas"),
+    toggle("Automatic moves", "klondike.automatic_moves"),
+    toggle("Display deck contents", "klondike.show_deck_contents"),
+    toggle("Auto-play", "leap_year.auto_play"),
+    Option("Board", "leap_frog.size", tuple((n, f"{n} × {n}") for n in SIZE.values())),
+    Option("Pieces", "leap_frog.variant",
+           tuple((name, VARIANT_NAMES[name]) for name in VARIANT.choices)),
+    Option("Players", "leap_frog.players",
+           tuple((n, str(n)) for n in PLAYERS.values(high=SEAT_COUNT))),
+    *(_seat(index) for index in range(SEAT_COUNT)),
+    toggle("Diagonal leaps", "leap_frog.diagonal"),
+)
+
+
+def game_tab(entry: Game) -> OptionTab:
+    """A game's tab: its own rows, "Winnable deals only" if it has a solver, and a note on
+    when new rules apply (or what winnable deals are)."""
+    section = entry.settings_section
+    rows = [row for row in GAME_ROWS if row.key.partition(".")[0] == section]
+    if entry.advisor is not None:
+        rows.append(toggle("Winnable deals only", f"{section}.winnable_only"))
+    note = RULES_NOTE if entry.rules.rule_options else WINNABLE_NOTE if entry.advisor else ""
+    return OptionTab(entry.title, tuple(rows), note=note)
+
+
 TABS: tuple[OptionTab, ...] = (
-    OptionTab("Klondike", (
-        Option("Draw", "klondike.draw",
-               tuple((n, f"{n} card" + ("s" if n > 1 else "")) for n in range(1, 6))),
-        Option("Redeals", "klondike.redeals",
-               ((None, "Unlimited"), (0, "None"), *((n, str(n)) for n in range(1, 6)))),
-        Option("Starting rank", "klondike.start_rank",
-               tuple((rank, name) for rank, name in enumerate(RANK_NAMES, start=1))),
-        Option("Scoring", "klondike.scoring", _named("Standard", "Vegas", "None")),
-        toggle("Vegas cumulative", "klondike.vegas_cumulative",
-               enabled_if=lambda s: s.klondike.scoring == "vegas"),
-        toggle("Automatic moves", "klondike.automatic_moves"),
-        toggle("Display deck contents", "klondike.show_deck_contents"),
-        _winnable_only("klondike"),
-    ), games=("klondike",), note=RULES_NOTE),
-    OptionTab("Leapfrog", (
-        _winnable_only("leapfrog"),
-    ), games=("leapfrog",), note=WINNABLE_NOTE),
-    OptionTab("Leap Year", (
-        toggle("Auto-play", "leap_year.auto_play"),
-        _winnable_only("leap_year"),
-    ), games=("leap_year",), note=WINNABLE_NOTE),
-    OptionTab("Lucas Leaps", (
-        _winnable_only("lucas_leaps"),
-    ), games=("lucas_leaps",), note=WINNABLE_NOTE),
-    OptionTab("Leap Frog", (
-        Option("Board", "leap_frog.size", tuple((n, f"{n} × {n}") for n in range(15, 19))),
-        Option("Pieces", "leap_frog.variant",
-               (("murray", "Murray (coloured)"), ("plain", "Plain (all alike)"))),
-        Option("Players", "leap_frog.players",
-               tuple((n, str(n)) for n in range(2, SEAT_COUNT + 1))),
-        *(_seat(index) for index in range(SEAT_COUNT)),
-        Option("Computer strength", "leap_frog.strength", _named("Easy", "Medium", "Hard"),
-               enabled_if=_computer_playing),
-        toggle("Diagonal leaps", "leap_frog.diagonal"),
-    ), games=("leap_frog",), note=RULES_NOTE),
+    *(game_tab(entry) for entry in GAMES),
     OptionTab("Look & Sound", (
         toggle("Click a card, then its destination", "general.click_to_select"),
         Option("Card size", "appearance.card_size", _named("Auto", "Small", "Medium", "Large")),

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
 from functools import lru_cache
 
 import pygame
@@ -20,6 +19,7 @@ from game.art.faces import card_height
 from game.art.pegs import BoardArt
 from game.art.render import rounded_rect_surface
 from game.art.suits import suit_symbol
+from game.registry import BY_ID
 from game.rules.cards import Card
 
 MIN_FACE_WIDTH = 24  # the narrowest card the face art draws; smaller cards are scaled down
@@ -33,7 +33,7 @@ def preview(game_id: str, size: tuple[int, int]) -> pygame.Surface:
 @lru_cache(maxsize=12)
 def _preview(game_id: str, size: tuple[int, int]) -> pygame.Surface:
     surface = pygame.Surface(size, pygame.SRCALPHA)
-    _PAINTERS[game_id](surface)
+    BY_ID[game_id].paint_preview(surface)
     return surface
 
 
@@ -60,7 +60,7 @@ def _card_art(width: int) -> CardArt:
 TRIAL_CARD_WIDTH = 40
 
 
-def _klondike(surface: pygame.Surface) -> None:
+def klondike(surface: pygame.Surface) -> None:
     """Five cards fanned from a point below them, as large as fits."""
     width, height = surface.get_size()
     # The fan's ink grows with the cards: a small trial fan tells the size that fits, so the
@@ -109,7 +109,7 @@ def _mini_card(size: tuple[int, int], suit: str) -> pygame.Surface:
     return card
 
 
-def _leapfrog(surface: pygame.Surface) -> None:
+def leapfrog(surface: pygame.Surface) -> None:
     """The 4 x 13 grid nearly sorted, with its four gaps."""
     width, height = surface.get_size()
     gap = max(1, round(width / 160))
@@ -150,7 +150,7 @@ def _fanned_piles(surface: pygame.Surface, piles: list[list[Card]], rows: int,
             surface.blit(_face(card, card_w), at)
 
 
-def _leap_year(surface: pygame.Surface) -> None:
+def leap_year(surface: pygame.Surface) -> None:
     """Two rows of foundations building up from their aces."""
     ranks = (5, 9, 3, 13, 7, 2, 11, 6, 4, 8, 12, 10, 1, 6, 9, 3)
     suits = "SHDCHSCDDCSHCDHS"
@@ -158,7 +158,7 @@ def _leap_year(surface: pygame.Surface) -> None:
     _fanned_piles(surface, piles, rows=2, overlap=0.0)
 
 
-def _lucas_leaps(surface: pygame.Surface) -> None:
+def lucas_leaps(surface: pygame.Surface) -> None:
     """Tableau piles holding runs down by suit, the way the game builds them."""
     rng = random.Random(4)
     piles = []
@@ -169,7 +169,7 @@ def _lucas_leaps(surface: pygame.Surface) -> None:
     _fanned_piles(surface, piles, rows=1, overlap=0.26)
 
 
-def _leap_frog(surface: pygame.Surface) -> None:
+def leap_frog(surface: pygame.Surface) -> None:
     """A small Murray board part way through a game."""
     width, height = surface.get_size()
     n = 6
@@ -187,13 +187,3 @@ def _leap_frog(surface: pygame.Surface) -> None:
         image = pygame.transform.smoothscale(
             image, (round(image.get_width() * scale), round(image.get_height() * scale)))
     surface.blit(image, image.get_rect(center=(width // 2, height // 2)))
-
-
-_PAINTERS: dict[str, Callable[[pygame.Surface], None]] = {
-    "klondike": _klondike,
-    "leapfrog": _leapfrog,
-    "leap_year": _leap_year,
-    "lucas_leaps": _lucas_leaps,
-    "leap_frog": _leap_frog,
-}
-PREVIEW_GAMES = tuple(_PAINTERS)

@@ -16,6 +16,7 @@ import pygame
 from game.art import palette
 from game.engine.input import Action
 from game.engine.text import draw_text
+from game.registry import IDS
 from game.rules import GAMES
 from game.rules.leapfrog import BUY_IN
 from game.scenes.context import Context
@@ -30,15 +31,17 @@ from game.scenes.stats_chart import (
     draw_line_chart,
     draw_score_chart,
 )
+from game.scenes.stats_rows import format_duration, short_label, stats_rows
 from game.scenes.stats_series import (
     RECENT_GAMES,
     Rules,
-    best_of,
+    current_rules,
     entries_of,
     first_choice,
     first_game_number,
     is_vegas_score,
     recent_win_rate_series,
+    record_of,
     rules_choices,
     rules_label,
     running_total,
@@ -46,15 +49,22 @@ from game.scenes.stats_series import (
     win_rate_series,
     winnings_series,
 )
-from game.scenes.table.klondike import dollars
-from game.scenes.ui import ButtonRow, ModalScene, TabBar, draw_dialog_panel, fitted_size
+from game.scenes.ui import (
+    ButtonRow,
+    ModalScene,
+    TabBar,
+    dollars,
+    draw_dialog_panel,
+    fitted_size,
+)
 from game.store import GameStats
 
-# The series are worked out in stats_series; they are named here as well, where they were.
-__all__ = ["StatsScene", "chart_kinds", "is_vegas_score", "running_total", "stats_rows",
-           "vegas_series", "win_rate_series", "winnings_series"]
+# The rows and series are worked out in stats_rows and stats_series; they are named here as
+# well, where they were.
+__all__ = ["StatsScene", "chart_kinds", "format_duration", "is_vegas_score", "running_total",
+           "stats_rows", "vegas_series", "win_rate_series", "winnings_series"]
 
-STATS_GAMES = ("klondike", "leapfrog", "leap_year", "lucas_leaps", "leap_frog")
+STATS_GAMES = IDS  # every game, in menu order
 CHART_GAMES = 40  # the score chart shows this many most recent games
 SCORES, WIN_RATE, WINNINGS, VEGAS = "Scores", "Win rate", "Winnings", "Vegas"
 NO_GAMES = "No games recorded yet"
@@ -64,53 +74,6 @@ RECENT_COLOUR = (120, 200, 255)
 
 def game_title(game_id: str) -> str:
     return getattr(GAMES.get(game_id), "title", None) or game_id.replace("_", " ").title()
-
-
-def format_duration(seconds: float) -> str:
-    """Time played as a person would say it: "45 s", "12 min", "3 h 5 min"."""
-    whole = int(seconds)
-    if whole < 60:
-        return f"{whole} s"
-    minutes = whole // 60
-    if minutes < 60:
-        return f"{minutes} min"
-    return f"{minutes // 60} h {minutes % 60} min"
-
-
-def _signed(amount: int) -> str:
-    return f"{amount:+,}" if amount else "0"
-
-
-def stats_rows(game_id: str, stats: GameStats,
-               rules: Rules | None = None) -> list[tuple[str, str]]:
-    """The lines the statistics show for one game: (label, value); the best score is that of
-    `rules` when given (Klondike)."""
-    best = stats.best_score if rules is None else best_of(stats, rules)
-    if rules is None or best is None:
-        best_text = "–" if best is None else f"{best:,}"
-    else:
-        best_text = dollars(best) if rules[0] == "vegas" else f"{best:,}"
-    rows = [
-        ("Games played", f"{stats.played:,}"),
-        ("Games won", f"{stats.won:,}"),
-        ("Win rate", f"{stats.win_rate:.0%}" if stats.played else "–"),
-        ("Best score" if rules is None else f"Best score ({_short(rules)})", best_text),
-        ("Current streak", f"{stats.current_streak:,}"),
-        ("Best streak", f"{stats.best_streak:,}"),
-        ("Time played", format_duration(stats.total_time)),
-    ]
-    if game_id == "leapfrog":
-        rows.append(("Total winnings", _signed(stats.total_winnings)))
-        rows.append(("Best winnings",
-                     "–" if stats.best_winnings is None else _signed(stats.best_winnings)))
-    if game_id == "klondike":
-        rows.append(("Vegas balance", dollars(stats.vegas_balance)))
-    return rows
-
-
-def _short(rules: Rules) -> str:
-    scoring, draw = rules
-    return scoring.title() if draw is None else f"{scoring.title()}, draw {draw}"
 
 
 # The charts' series --------------------------------------------------------------------
@@ -135,7 +98,9 @@ class StatsScene(ModalScene):
         self.context = context
         first = STATS_GAMES.index(game_id) if game_id in STATS_GAMES else 0
         self.tabs = TabBar([game_title(g) for g in STATS_GAMES], self._tab_changed, first)
-        self.choices: list[Rules] = []  # Klondike's rules with scores to show
+        if context.autosave:  # what another window has counted since this one started
+            context.notify(context.stats.refresh())
+        self.choices: list[Rules] = []  # the rules whose games can be shown apart
         self.choice = 0
         self._find_choices()
         self.charts = TabBar(chart_kinds(self.game_id, self.rules), self._chart_changed)
@@ -158,20 +123,16 @@ class StatsScene(ModalScene):
 
     @property
     def rules(self) -> Rules | None:
-        """The rules whose scores are shown (Klondike), None for the other games."""
+        """The rules whose games are shown (Klondike, Leap Frog), None for the other games."""
         return self.choices[self.choice] if self.choices else None
 
     def _find_choices(self) -> None:
-        """Klondike's rules with games on record, and those set now; the latest game's first."""
-        self.choices, self.choice = [], 0
-        if self.game_id != "klondike":
-            return
-        options = self.context.settings.rules_options("klondike")
-        current = (options["scoring"], options["draw"])
-        history = self.context.stats.get("klondike").history
-        self.choices = rules_choices(history, current)
-        if self.choices:
-            self.choice = first_choice(self.choices, history, current)
+        """The rules with games on record, and those set now; the latest game's first."""
+        game_id = self.game_id
+        current = current_rules(game_id, self.context.settings.rules_options(game_id))
+        stats = self.context.stats.get(game_id)
+        self.choices = rules_choices(stats, game_id, current)
+        self.choice = first_choice(self.choices, stats, game_id, current) if self.choices else 0
 
     def step_rules(self, delta: int) -> None:
         """Show the scores of the previous or next rules (the charts keep their kind)."""
@@ -253,7 +214,7 @@ class StatsScene(ModalScene):
         if len(self.choices) > 1:
             self.rules_buttons.draw(surface)
         left, right = (button.rect for button in self.rules_buttons.buttons)
-        label = f"Scores of: {rules_label(self.rules)}"
+        label = f"Games of: {rules_label(self.rules)}"
         room = right.left - left.right - self.px(16)
         size = fitted_size(label, round(self.rules_bar.height * 0.56), room, bold=True)
         draw_text(surface, label, size, palette.ACCENT_BRIGHT,
@@ -293,7 +254,7 @@ class StatsScene(ModalScene):
                              "Total winnings after each game")
         else:
             axes = Axes("Vegas money", "Vegas game", label=lambda value: dollars(round(value)))
-            rules = "" if self.rules is None else f" ({_short(self.rules)})"
+            rules = "" if self.rules is None else f" ({short_label(self.rules)})"
             self._draw_money(surface, vegas_series(stats, self.rules), axes, key_y, area, text,
                              f"The Vegas games' money, added up{rules}",
                              "No Vegas games recorded yet")
@@ -302,7 +263,8 @@ class StatsScene(ModalScene):
                      area: pygame.Rect, text: int) -> None:
         """The latest scores as bars: Klondike's of the rules chosen, numbered among them."""
         rules = self.rules
-        games = list(stats.history) if rules is None else entries_of(stats.history, rules)
+        games = (list(stats.history) if rules is None
+                 else entries_of(stats.history, rules, self.game_id))
         history = games[-CHART_GAMES:]
         if not history:
             draw_empty(surface, area, NO_GAMES if rules is None else NO_GAMES_OF_RULES, text)
@@ -326,15 +288,21 @@ class StatsScene(ModalScene):
 
     def _draw_win_rate(self, surface: pygame.Surface, stats: GameStats, key_y: int,
                        area: pygame.Rect, text: int) -> None:
-        if not stats.history:
-            draw_empty(surface, area, NO_GAMES, text)
+        """The win rate after each game: of the rules chosen, if the game has them."""
+        rules, record, history = self.rules, stats, stats.history
+        if rules is not None:
+            record = record_of(stats, rules, self.game_id)
+            history = tuple(entries_of(history, rules, self.game_id))
+        if not history:
+            draw_empty(surface, area, NO_GAMES if rules is None else NO_GAMES_OF_RULES, text)
             return
-        self._draw_key(surface, key_y, [("line", palette.ACCENT, "all games"),
+        every = "all games" if rules is None else "all games with these rules"
+        self._draw_key(surface, key_y, [("line", palette.ACCENT, every),
                                         ("line", RECENT_COLOUR, f"last {RECENT_GAMES} games")],
                        text)
-        lines = [Line(tuple(recent_win_rate_series(stats.history)), RECENT_COLOUR, 0.7),
-                 Line(tuple(win_rate_series(stats)), palette.ACCENT)]
-        axes = Axes("Win rate", first_game=first_game_number(stats, len(stats.history)),
+        lines = [Line(tuple(recent_win_rate_series(history)), RECENT_COLOUR, 0.7),
+                 Line(tuple(win_rate_series(record, history)), palette.ACCENT)]
+        axes = Axes("Win rate", first_game=first_game_number(record, len(history)),
                     label=lambda value: f"{value:.0%}", ticks=(0.0, 0.25, 0.5, 0.75, 1.0))
         draw_line_chart(surface, area, lines, axes, text_size=text, value_range=(0.0, 1.0))
 

@@ -1,11 +1,11 @@
-"""The statistics' charts as series of numbers, and Klondike's scores filed by the rules they
-were played with: scoring and draw.
+"""The statistics' charts as series of numbers, and the games filed by the rules they were
+played with: Klondike's scoring and draw, Leap Frog's variant and board size.
 
 A Vegas score (dollars, from -52) and a standard one (points, from 0) cannot share a chart or
-a best score, and neither can draw 1 and draw 3 games. Each score entry records its scoring and
-draw; entries from older files lack them, so their scoring is inferred from the score (as the
-statistics always did: `is_vegas_score`) and their draw is shown as not recorded. Games without
-scoring have no score to chart.
+a best score, and neither can draw 1 and draw 3 games, nor Murray's points and the plain game's
+pieces. Each score entry names its rules; Klondike entries from older files lack them, so their
+scoring is inferred from the score (as the statistics always did: `is_vegas_score`) and their
+draw is shown as not recorded.
 """
 
 from __future__ import annotations
@@ -14,13 +14,17 @@ from collections.abc import Sequence
 
 from game.rules.klondike_scoring import VEGAS_START
 from game.rules.leapfrog import BUY_IN
-from game.store import GameStats, ScoreEntry
-from game.store.stats import payable
+from game.store import GameStats, Record, ScoreEntry
+from game.store.stats import payable, rules_key
 
 VEGAS_STEP = 5  # Vegas money changes by this much a card
-SCORED = ("standard", "vegas")
 RECENT_GAMES = 10  # the second win-rate line follows this many latest games
-Rules = tuple[str, int | None]  # (scoring, draw); draw None: not recorded (older files)
+Rules = tuple[str, int | None]  # (scoring, draw) or (variant, size); None: not recorded
+# The games whose statistics are kept per rules: their two options, and the order of the first.
+RULED_GAMES = {"klondike": (("scoring", "draw"), ("standard", "vegas", "none")),
+               "leap_frog": (("variant", "size"), ("murray", "plain"))}
+NAMES = {"standard": "Standard scoring", "vegas": "Vegas scoring", "none": "No scoring",
+         "murray": "Murray's game", "plain": "Plain game"}
 
 
 def is_vegas_score(score: int) -> bool:
@@ -29,65 +33,100 @@ def is_vegas_score(score: int) -> bool:
     return score % VEGAS_STEP == VEGAS_START % VEGAS_STEP
 
 
-def rules_of(entry: ScoreEntry) -> Rules:
-    """The scoring and draw a Klondike game was played with, as far as its entry tells."""
-    if entry.scoring is not None:
-        return entry.scoring, entry.draw
-    return ("vegas" if is_vegas_score(entry.score) else "standard"), entry.draw
+def rules_name(rules: Rules) -> str:
+    """How the store files these rules ("standard/3")."""
+    return rules_key(*rules)
 
 
-def rules_choices(history: Sequence[ScoreEntry], current: Rules | None) -> list[Rules]:
-    """The scored rules the history holds games of, and `current` (the rules set now), in a
-    steady order: standard before Vegas, then by draw, older games without a draw last."""
-    found = {rules_of(entry) for entry in history}
-    if current is not None:
-        found.add(current)
-    return sorted((rules for rules in found if rules[0] in SCORED),
-                  key=lambda rules: (SCORED.index(rules[0]), rules[1] is None, rules[1] or 0))
+def parse_rules(name: str) -> Rules:
+    first, _, second = name.partition("/")
+    return first, None if second == "?" else int(second)
 
 
-def first_choice(choices: Sequence[Rules], history: Sequence[ScoreEntry],
+def current_rules(game_id: str, options: dict) -> Rules | None:
+    """The rules of `game_id` the settings' `options` set now (None for a game without)."""
+    if game_id not in RULED_GAMES:
+        return None
+    first, second = RULED_GAMES[game_id][0]
+    return options[first], options[second]
+
+
+def rules_of(entry: ScoreEntry, game_id: str = "klondike") -> Rules | None:
+    """The rules a game was played with, as far as its entry tells."""
+    if entry.rules is not None:
+        return parse_rules(entry.rules)
+    if game_id != "klondike":
+        return None
+    return ("vegas" if is_vegas_score(entry.score) else "standard"), None
+
+
+def rules_choices(stats: GameStats, game_id: str, current: Rules | None) -> list[Rules]:
+    """The rules with games on record, and `current` (the rules set now), in a steady
+    order: by the first option's order, then by the second, older games without it last."""
+    if game_id not in RULED_GAMES:
+        return []
+    order = RULED_GAMES[game_id][1]
+    found = {rules_of(entry, game_id) for entry in stats.history}
+    found |= {parse_rules(name) for name, _ in stats.by_rules}
+    found.add(current)
+    return sorted((rules for rules in found if rules is not None and rules[0] in order),
+                  key=lambda rules: (order.index(rules[0]), rules[1] is None, rules[1] or 0))
+
+
+def first_choice(choices: Sequence[Rules], stats: GameStats, game_id: str,
                  current: Rules | None) -> int:
-    """Which rules to show first: those of the latest scored game, else those set now."""
-    for entry in reversed(history):
-        if rules_of(entry) in choices:
-            return choices.index(rules_of(entry))
+    """Which rules to show first: those of the latest game, else those set now."""
+    for entry in reversed(stats.history):
+        if rules_of(entry, game_id) in choices:
+            return choices.index(rules_of(entry, game_id))
     return choices.index(current) if current in choices else 0
 
 
 def rules_label(rules: Rules) -> str:
-    scoring, draw = rules
-    name = "Standard scoring" if scoring == "standard" else "Vegas scoring"
-    return f"{name}, earlier games" if draw is None else f"{name}, draw {draw}"
+    first, second = rules
+    name = NAMES.get(first, first.title())
+    if second is None:
+        return f"{name}, earlier games"
+    return f"{name}, {second}x{second}" if first in ("murray", "plain") else \
+        f"{name}, draw {second}"
 
 
-def entries_of(history: Sequence[ScoreEntry], rules: Rules) -> list[ScoreEntry]:
-    return [entry for entry in history if rules_of(entry) == rules]
+def entries_of(history: Sequence[ScoreEntry], rules: Rules,
+               game_id: str = "klondike") -> list[ScoreEntry]:
+    return [entry for entry in history if rules_of(entry, game_id) == rules]
 
 
-def best_of(stats: GameStats, rules: Rules) -> int | None:
-    """The best score with these rules: the one kept for them, or one in the history (older
-    files kept only the best of all rules together). A game the computer helped play is
-    never a best score."""
-    scores = [entry.score for entry in entries_of(stats.history, rules) if not entry.assisted]
-    kept = stats.best_for(*rules)
-    if kept is not None:
-        scores.append(kept)
-    return max(scores, default=None)
+def record_of(stats: GameStats, rules: Rules, game_id: str = "klondike") -> Record:
+    """The record of the games played with these rules: the one kept for them, or (Klondike
+    games older files did not file by rules) the one their recent games give. A game the
+    computer helped play is never a best score."""
+    kept = stats.of_rules(rules_name(rules))
+    if kept.played:
+        record = kept
+    else:
+        record = Record()
+        for entry in entries_of(stats.history, rules, game_id):
+            record = record.after(entry.score, entry.won, not entry.assisted)
+    return record
+
+
+def best_of(stats: GameStats, rules: Rules, game_id: str = "klondike") -> int | None:
+    """The best score with these rules (see `record_of`)."""
+    return record_of(stats, rules, game_id).best_score
 
 
 # The series -------------------------------------------------------------------------------
 
 
-def first_game_number(stats: GameStats, shown: int) -> int:
+def first_game_number(stats: Record, shown: int) -> int:
     """The number of the first of the `shown` latest games, counting every game played."""
     return max(1, stats.played - shown + 1)
 
 
-def win_rate_series(stats: GameStats) -> list[float]:
-    """The win rate after each game of the history, the games played before it counted too,
-    so the last value is the win rate of all games."""
-    history = stats.history
+def win_rate_series(stats: Record, history: Sequence[ScoreEntry] | None = None) -> list[float]:
+    """The win rate after each game of `history` (the statistics' own by default), the games
+    played before it counted too, so the last value is the win rate of all of `stats`."""
+    history = stats.history if history is None else history
     played = max(0, stats.played - len(history))
     won = min(played, max(0, stats.won - sum(entry.won for entry in history)))
     rates = []

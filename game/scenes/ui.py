@@ -30,6 +30,11 @@ ENTRANCE_SCALE = 0.9  # overlays grow from this fraction of their size as they a
 SMOOTH_ENTRANCE_PIXELS = 1600 * 1000  # larger panels grow in scaled by nearest pixels
 
 
+def dollars(amount: int) -> str:
+    """Money as the tables and statistics show it: $1,250 or -$52."""
+    return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
+
+
 def ui_scale(size: Size) -> float:
     """1.0 at 1280x800, smaller on small windows and larger on big ones, within limits."""
     return max(0.8, min(1.5, min(size[0] / 1280, size[1] / 800)))

@@ -7,11 +7,12 @@ set aside as `<name>.bad` and the loaders return sentences for the player saying
 from game.store.paths import DATA_DIR_VARIABLE, data_folder
 from game.store.savegame import SavedGame, SaveSlots
 from game.store.settings import Settings
-from game.store.stats import GameStats, ScoreEntry, Statistics
+from game.store.stats import GameStats, Record, ScoreEntry, Statistics
 
 __all__ = [
     "DATA_DIR_VARIABLE",
     "GameStats",
+    "Record",
     "SaveSlots",
     "SavedGame",
     "ScoreEntry",

@@ -29,6 +29,10 @@ SAVING_AGAIN = "Saving works again: your games, settings and statistics are bein
 
 # Folders whose last write failed, with the reason: while a folder is here, failures are quiet.
 _refusing: dict[Path, str] = {}
+# Files that must be neither replaced nor removed yet, each with what may free it (True when it
+# did): a damaged file that could not be set aside, a save whose finished game the statistics
+# have not counted yet.
+_held: dict[Path, Callable[[], bool]] = {}
 
 
 def foreign(what: str) -> str:
@@ -56,11 +60,30 @@ def check_format(value: object, version: int) -> None:
 
 def expect_number(value: object, what: str, low: float, high: float) -> float:
     """A finite number from `low` to `high` (whole numbers welcome), as a float."""
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise ValueError(f"{what}: expected a number, got {value!r}")
-    if not low <= value <= high:
-        raise ValueError(f"{what}: {value} is out of range")
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(f"{what}: expected a number, got {type(value).__name__}")
+    # Compared before any conversion: a whole number too large for a float is out of range.
+    if isinstance(value, float) and not math.isfinite(value) or not low <= value <= high:
+        raise ValueError(f"{what}: the number is out of range")
     return float(value)
+
+
+def hold(path: Path, release: Callable[[], bool]) -> None:
+    """Keep the file at `path` from being replaced or removed until `release()` says it may
+    be (it is asked again at every attempt)."""
+    _held[path] = release
+
+
+def is_free(path: Path) -> bool:
+    """Whether the file at `path` may be replaced or removed now (see `hold`)."""
+    release = _held.get(path)
+    if release is None:
+        return True
+    if not release():
+        log.info("%s is kept as it is for now", path)
+        return False
+    _held.pop(path, None)
+    return True
 
 
 def load_document(path: Path, subject: str, fallback: str,
@@ -78,25 +101,44 @@ def load_document(path: Path, subject: str, fallback: str,
     except OSError as error:  # set aside too: a later save must not replace what it holds
         problem = f"could not be read ({_reason(error)})"
         log.warning("cannot read %s: %s", path, error)
-    except ValueError as error:
+    except Exception as error:  # anything a user's file makes a check raise is damage
         problem = error.problem if isinstance(error, UnusableFile) else DAMAGED
-        log.warning("%s is unusable: %s", path, error)
+        log.warning("%s is unusable: %r", path, error)
     try:
         bad = set_aside(path)
     except OSError as error:
         log.warning("cannot set %s aside: %s", path, error)
+        hold(path, lambda: _set_aside_later(path))
         return None, [f"{subject} {problem} and could not be set aside ({_reason(error)}); "
-                      f"{fallback}."]
+                      f"{fallback}. Leaps will not write over it."]
     return None, [f"{subject} {problem} and has been set aside as {bad.name}; {fallback}."]
+
+
+def _set_aside_later(path: Path) -> bool:
+    """Set aside a damaged file that could not be before: True once it is out of the way."""
+    try:
+        set_aside(path)
+    except FileNotFoundError:
+        return True
+    except OSError as error:
+        log.warning("still cannot set %s aside: %s", path, error)
+        return False
+    return True
 
 
 def save_document(path: Path, data: object, subject: str) -> list[str]:
     """Write `data` atomically: [] when it is safely on disk, else a sentence for the player,
     only the first time in a row that the folder refuses (see the module's docstring)."""
+    if not is_free(path):
+        return []
     try:
         write_json(path, data)
     except OSError as error:
         return refused(path, error, f"{subject} could not be saved")
+    except (ValueError, TypeError) as error:  # not JSON: a fault here, never worth a crash
+        log.exception("%s holds what JSON cannot", path)
+        return refused(path, OSError(f"not writable as JSON: {error}"),
+                       f"{subject} could not be saved")
     return saved(path)
 
 

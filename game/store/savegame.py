@@ -16,7 +16,7 @@ the current position) is dropped alone, keeping the game, with a word to the pla
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,6 +29,8 @@ from game.store.documents import (
     check_format,
     expect_number,
     foreign,
+    hold,
+    is_free,
     load_document,
     refused,
     save_document,
@@ -80,19 +82,26 @@ class SaveSlots:
         `extras` must be JSON-safe; ValueError (or TypeError) otherwise, with nothing written.
         """
         rules = self._rules(game_id)
-        table = _table_dict(elapsed, move_count, extras or {})
+        title = _title(rules, game_id)
+        try:
+            table = _table_dict(_capped(elapsed, MOST_SECONDS), _capped(move_count, MOST_MOVES),
+                                extras or {})
+            record = {**record_of(rules, history), TABLE_KEY: table}
+        except (ValueError, TypeError) as error:  # never worth stopping the game for
+            log.exception("the %s game could not be put into a save", game_id)
+            return refused(self.path(game_id), OSError(str(error)),
+                           f"Your {title} game could not be saved")
         if len(history.moves) > MOST_RECORDED_MOVES:
             # Written, it would be refused when loaded: the save as it was stays, and the
             # player hears of it once, when the game outgrows it.
             if len(history.moves) > MOST_RECORDED_MOVES + 1:
                 return []
-            return [f"Your {_title(rules, game_id)} game has more than "
+            return [f"Your {title} game has more than "
                     f"{MOST_RECORDED_MOVES:,} moves, more than a save can hold: it stays saved "
                     "as it was then. You can keep playing."]
-        record = {**record_of(rules, history), TABLE_KEY: table}
         if record["game"] != game_id:
             raise ValueError(f"the rules of {game_id!r} describe a {record['game']!r} game")
-        return save_document(self.path(game_id), record, f"Your {_title(rules, game_id)} game")
+        return save_document(self.path(game_id), record, f"Your {title} game")
 
     def load(self, game_id: str) -> tuple[SavedGame | None, list[str]]:
         """The saved game of `game_id`, or None when there is none or it cannot be restored.
@@ -105,9 +114,16 @@ class SaveSlots:
                                         lambda data: self._parse(game_id, data))
         return saved, messages + list(saved.notes if saved is not None else ())
 
+    def keep(self, game_id: str, until: Callable[[], bool]) -> None:
+        """Neither replace nor remove the save of `game_id` before `until()` says it may go
+        (asked again at each attempt): it holds a game not counted yet."""
+        hold(self.path(game_id), until)
+
     def delete(self, game_id: str) -> list[str]:
         """Forget the saved game of `game_id` (a finished game); [] on success."""
         title = _title(self._rules(game_id), game_id)
+        if not is_free(self.path(game_id)):
+            return []
         try:
             remove(self.path(game_id))
         except OSError as error:
@@ -134,8 +150,9 @@ class SaveSlots:
         table = _table_dict(table.get("elapsed", 0.0), table.get("move_count", 0),
                             table.get("extras", {}))
         moves, redo = record.get("moves"), record.get("redo", [])
-        if isinstance(moves, list) and isinstance(redo, list) \
-                and len(moves) + len(redo) > MOST_RECORDED_MOVES:
+        if not isinstance(redo, list):  # not a line of moves at all: dropped like a damaged one
+            record, redo = {**record, "redo": []}, [None]
+        if isinstance(moves, list) and len(moves) + len(redo) > MOST_RECORDED_MOVES:
             raise UnusableFile(f"{len(moves) + len(redo)} moves",
                                f"holds more than the {MOST_RECORDED_MOVES:,} moves a save may")
         try:
@@ -171,6 +188,14 @@ def _table_dict(elapsed: object, move_count: object, extras: object) -> dict:
         "move_count": expect_int(move_count, "move_count", 0, MOST_MOVES),
         "extras": expect_dict(extras, "extras"),
     }
+
+
+def _capped(value: object, most: float) -> object:
+    """A time or count that has reached the top of its range stays there (a number that is
+    not one is left for the check to refuse)."""
+    if isinstance(value, int | float) and not isinstance(value, bool) and value > most:
+        return type(value)(most)
+    return value
 
 
 def _title(rules: object, game_id: str) -> str:

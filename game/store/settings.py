@@ -22,7 +22,8 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, ClassVar
 
-from game.rules import GAMES
+from game.rules import GAMES, klondike_state, leap_frog
+from game.rules.options import RuleOption
 from game.rules.serial import expect_bool, expect_choice, expect_int, expect_list
 from game.store.atomic import set_aside
 from game.store.documents import expect_number, load_document, open_envelope, save_document
@@ -42,12 +43,9 @@ def _setting(default: object, check: Check) -> Any:
     return field(default=default, metadata={"check": check})
 
 
-def _whole(low: int, high: int) -> Check:
-    return lambda value, name: expect_int(value, name, low, high)
-
-
-def _whole_or_none(low: int, high: int) -> Check:
-    return lambda value, name: None if value is None else expect_int(value, name, low, high)
+def _rule(option: RuleOption, high: int | None = None) -> Any:
+    """A setting holding a rules option, checked by its declaration (`high` narrows it)."""
+    return _setting(option.default, lambda value, name: option.check(value, name, high))
 
 
 def _one_of(*choices: object) -> Check:
@@ -94,6 +92,14 @@ SEAT_COUNT = 4  # the table offers 2 to 4 players; seats beyond `players` wait u
 def _seats(value: object, name: str) -> tuple[str, ...]:
     items = _items(value, name, SEAT_COUNT)
     return tuple(expect_choice(item, ("human", "computer"), f"{name} seat") for item in items)
+
+
+STRENGTHS = ("easy", "medium", "hard")
+
+
+def _strengths(value: object, name: str) -> tuple[str, ...]:
+    items = _items(value, name, SEAT_COUNT)
+    return tuple(expect_choice(item, STRENGTHS, f"{name} seat") for item in items)
 
 
 class Section:
@@ -151,28 +157,36 @@ class SolitaireSettings(Section):
 @dataclass
 class KlondikeSettings(SolitaireSettings):
     NAME = "klondike"
-    RULES_OPTIONS = ("draw", "redeals", "start_rank", "scoring")
+    RULES_OPTIONS = klondike_state.OPTION_NAMES
 
-    draw: int = _setting(3, _whole(1, 5))
-    redeals: int | None = _setting(None, _whole_or_none(0, 99))  # None: unlimited passes
-    start_rank: int = _setting(1, _whole(1, 13))
-    scoring: str = _setting("standard", _one_of("standard", "vegas", "none"))
+    draw: int = _rule(klondike_state.DRAW)
+    redeals: int | None = _rule(klondike_state.REDEALS)  # None: unlimited passes
+    start_rank: int = _rule(klondike_state.START_RANK)
+    scoring: str = _rule(klondike_state.SCORING)
     automatic_moves: bool = _setting(True, expect_bool)
     show_deck_contents: bool = _setting(False, expect_bool)
     vegas_cumulative: bool = _setting(False, expect_bool)
 
 
 @dataclass
-class LeapFrogSettings(Section):
+class LeapFrogBoardSettings(Section):
     NAME = "leap_frog"
-    RULES_OPTIONS = ("size", "variant", "players", "diagonal")
+    RULES_OPTIONS = tuple(option.name for option in leap_frog.OPTIONS)
 
-    size: int = _setting(15, _whole(15, 18))
-    variant: str = _setting("murray", _one_of("murray", "plain"))
-    players: int = _setting(2, _whole(2, SEAT_COUNT))
-    diagonal: bool = _setting(False, expect_bool)
+    size: int = _rule(leap_frog.SIZE)
+    variant: str = _rule(leap_frog.VARIANT)
+    players: int = _rule(leap_frog.PLAYERS, high=SEAT_COUNT)  # the seats the table has
+    diagonal: bool = _rule(leap_frog.DIAGONAL)
     seats: tuple[str, ...] = _setting(("human",) + ("computer",) * (SEAT_COUNT - 1), _seats)
-    strength: str = _setting("medium", _one_of("easy", "medium", "hard"))
+    strengths: tuple[str, ...] = _setting(("medium",) * SEAT_COUNT, _strengths)  # per seat
+
+    @classmethod
+    def from_dict(cls, data: object, problems: list[str]) -> Section:
+        """An older file's one strength for every computer player becomes each seat's."""
+        if isinstance(data, dict) and "strength" in data and "strengths" not in data:
+            data = {**data, "strengths": [data["strength"]] * SEAT_COUNT}
+            del data["strength"]
+        return super().from_dict(data, problems)
 
 
 @dataclass
@@ -238,7 +252,7 @@ class Settings:
     leapfrog: LeapfrogSettings = _section(LeapfrogSettings)
     leap_year: LeapYearSettings = _section(LeapYearSettings)
     lucas_leaps: LucasLeapsSettings = _section(LucasLeapsSettings)
-    leap_frog: LeapFrogSettings = _section(LeapFrogSettings)
+    leap_frog: LeapFrogBoardSettings = _section(LeapFrogBoardSettings)
     general: GeneralSettings = _section(GeneralSettings)
     appearance: AppearanceSettings = _section(AppearanceSettings)
     sound: SoundSettings = _section(SoundSettings)

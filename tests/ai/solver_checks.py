@@ -7,7 +7,7 @@ import threading
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from game.ai.search import Budget
+from game.ai.search import CHECK_EVERY, Budget
 
 
 def exhaustive_winnable(rules: Any, state: Any, limit: int,
@@ -32,9 +32,32 @@ def exhaustive_winnable(rules: Any, state: Any, limit: int,
 
 
 def check_budget_and_cancel_stop(solve: Callable[[Any, Budget], Any], state: Any) -> None:
+    """A node budget and a set cancel flag each stop the search; the flag within the nodes
+    between two looks at it (the larger node budget only stops a search that ignored it)."""
     limited = solve(state, Budget(max_nodes=50))
     assert limited.status == "unknown" and limited.nodes <= 60
     cancel = threading.Event()
     cancel.set()
-    cancelled = solve(state, Budget(cancel=cancel))
-    assert cancelled.status == "unknown" and cancelled.seconds < 1
+    cancelled = solve(state, Budget(max_nodes=NODES_NET, cancel=cancel))
+    assert cancelled.status == "unknown" and cancelled.nodes <= CHECK_EVERY
+
+
+# Nodes that stop a search which ignored its clock or cancel flag, so that its test fails
+# rather than runs on.
+NODES_NET = 50_000
+
+
+class SteppingClock:
+    """A clock for a search that moves on `step` seconds each time it is read, and can set
+    an event at a given read: the search's looks at the clock are counted, not timed."""
+
+    def __init__(self, step: float = 0.0, event: threading.Event | None = None,
+                 at_read: int = 0) -> None:
+        self.step, self.event, self.at_read = step, event, at_read
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        if self.event is not None and self.reads == self.at_read:
+            self.event.set()
+        return self.reads * self.step

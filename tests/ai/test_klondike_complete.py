@@ -73,6 +73,7 @@ def reduced_deal(rng: random.Random, draw: int, redeals: int | None, in_play: in
     return state
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), draw=st.sampled_from([1, 3]),
        redeals=st.sampled_from([None, None, 0, 1]), in_play=st.integers(10, 16))

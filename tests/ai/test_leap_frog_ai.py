@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import threading
-import time
 from collections import Counter
 
 import pytest
@@ -19,6 +18,8 @@ from game.bench.ai import GREEDY, deal_options, greedy_capture
 from game.rules.leap_frog import PIECE_VALUES, RULES
 from game.rules.leap_frog_board import geometry, initial_counts
 from game.rules.moves import Cell, Leap, RemovePiece
+
+from .solver_checks import SteppingClock
 
 QUICK = 0.02  # seconds per move where only legality matters
 
@@ -131,27 +132,26 @@ def test_an_opening_removal_takes_a_valuable_piece_that_is_hard_to_answer():
 
 
 def test_a_set_cancel_returns_a_legal_move_at_once():
+    """The clock stands still, so only the flag can stop the search: it stops at its first
+    look, before searching a single position."""
     state = random_position(4, 30)
     cancel = threading.Event()
     cancel.set()
-    started = time.perf_counter()
-    move = choose_move(state, "hard", time_limit=30.0, cancel=cancel, seed=1)
-    assert time.perf_counter() - started < 2.0  # the limit alone would allow 30 s
+    clock = SteppingClock()
+    move = choose_move(state, "hard", time_limit=30.0, cancel=cancel, seed=1, clock=clock)
+    assert clock.reads <= 2  # the start, then the first look
     assert RULES.is_legal(state, move)
 
 
 def test_cancelling_a_running_search_stops_it():
+    """The flag set at the 200th look at a clock that stands still (as another thread would
+    set it) stops the search at that look: the search looks before every position."""
     state = random_position(6, 40, size=18)
     cancel = threading.Event()
-    chosen = []
-    worker = threading.Thread(target=lambda: chosen.append(
-        choose_move(state, "hard", time_limit=30.0, cancel=cancel, seed=2)))
-    worker.start()
-    time.sleep(0.1)
-    cancel.set()
-    worker.join(timeout=5.0)
-    assert not worker.is_alive()
-    assert RULES.is_legal(state, chosen[0])
+    clock = SteppingClock(0.0, cancel, at_read=200)
+    move = choose_move(state, "hard", time_limit=30.0, cancel=cancel, seed=2, clock=clock)
+    assert cancel.is_set() and clock.reads == 200
+    assert RULES.is_legal(state, move)
 
 
 @pytest.mark.parametrize(("strengths", "options"), [
@@ -208,7 +208,7 @@ def test_candidates_are_legal_and_find_the_best_capture(seed):
 def test_zobrist_keys_follow_the_moves():
     state = random_position(5, 25, players=3)
     geo = geometry(15, False)
-    search = Search(geo, 3, state.to_move, Limits(time.perf_counter() + 10))
+    search = Search(geo, 3, state.to_move, Limits(float("inf")))
     fresh = sum(1 << player for player, taken in enumerate(state.captured) if not taken)
     node = search.root_node(values_of(state.board), state.to_move, fresh)
     for _ in range(6):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -77,6 +78,7 @@ def test_buried_counts_each_card_above_a_lower_one_with_its_rank_gap(piles, gap_
     assert abs(beam.buried(position, gap_weight) - expected) < 1e-9
 
 
+@pytest.mark.slow
 def test_a_look_finds_a_win_that_replays_and_leaves_garbage_collection_as_it_was():
     state = RULES.new_game(204)
     assert gc.isenabled()

@@ -105,7 +105,8 @@ def test_proves_a_blocked_endgame_lost():
     assert result.line is None
 
 
-@settings(max_examples=30, deadline=None)
+@pytest.mark.slow
+@settings(max_examples=15, deadline=None)
 @given(st.integers(0, 10**9))
 def test_verdicts_on_small_endgames_match_an_exhaustive_search(seed):
     state = random_endgame(seed)
@@ -130,9 +131,10 @@ def test_winning_lines_of_real_deals_replay_to_a_win():
     assert found >= 1
 
 
+@pytest.mark.slow
 def test_the_beams_win_a_deal_the_complete_search_alone_does_not(monkeypatch):
     state = RULES.new_game(17)
-    budget = Budget(max_nodes=200_000)
+    budget = Budget(max_nodes=120_000)  # the beams win in about 58,000 nodes
     result = solve(state, budget)
     assert result.status == "won" and replays_to_win(state, result.line)
     monkeypatch.setattr(leap_year_solver, "beam_look", lambda space, root, meter:
@@ -187,7 +189,7 @@ def test_hints_are_legal_moves():
 
 
 def test_the_advisor_is_registered():
-    assert hints.ADVISORS["leap_year"] is ADVISOR
+    assert hints.advisor_of("leap_year") is ADVISOR
 
 
 def test_nothing_productive_only_when_no_move_is_left():
@@ -257,6 +259,7 @@ def test_no_position_along_a_winning_line_is_called_dead(seed):
         state = RULES.apply(state, move)
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None)
 @given(st.integers(0, 10**9))
 def test_a_dead_verdict_is_never_given_to_a_winnable_endgame(seed):

@@ -322,7 +322,7 @@ def test_hints_are_legal_moves():
 
 
 def test_the_advisor_is_registered():
-    assert hints.ADVISORS["leapfrog"] is ADVISOR
+    assert hints.advisor_of("leapfrog") is ADVISOR
 
 
 @settings(max_examples=20, deadline=None)

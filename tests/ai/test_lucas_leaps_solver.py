@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 
+import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
@@ -118,6 +119,7 @@ def test_proves_a_blocked_table_lost():
     assert result.nodes >= 1
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 10**9))
 def test_never_calls_a_winnable_endgame_lost(seed):
@@ -130,7 +132,8 @@ def test_never_calls_a_winnable_endgame_lost(seed):
         assert replays_to_win(state, result.line)
 
 
-@settings(max_examples=40, deadline=None)
+@pytest.mark.slow
+@settings(max_examples=20, deadline=None)
 @given(st.integers(0, 10**9))
 # Won only through a move the quick search leaves out, in a quick space that never runs out.
 @example(454230189)
@@ -207,7 +210,7 @@ def test_hints_are_legal_moves():
 
 
 def test_the_advisor_is_registered():
-    assert hints.ADVISORS["lucas_leaps"] is ADVISOR
+    assert hints.advisor_of("lucas_leaps") is ADVISOR
 
 
 def test_something_productive_may_lie_several_moves_away():

@@ -19,6 +19,7 @@ from game.rules import GAMES
 from game.rules.cards import SUITS
 from game.rules.moves import CardMove, PileRef, StockMove
 
+from .solver_checks import SteppingClock
 from .test_klondike_solver import TINY_OPTIONS, rules_can_win, tiny_position
 from .test_leap_year_solver import random_endgame
 from .test_leap_year_solver import winnable_by_rules as leap_year_winnable
@@ -124,6 +125,7 @@ def lost_games_with_truth(game_id: str, wanted: int = 2):
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(GAME_CASES))
 def test_names_the_move_an_exhaustive_search_blames(game_id):
     rules = GAMES[game_id]
@@ -131,7 +133,8 @@ def test_names_the_move_an_exhaustive_search_blames(game_id):
     assert any(culprit is not None for _, culprit in games)
     for states, culprit in games:
         PROVEN.clear()
-        found = find_culprit(rules, states, Budget(max_seconds=30))
+        # Nodes, not seconds, cap each position's solve: the same verdicts on a busy machine.
+        found = find_culprit(rules, states, Budget(max_seconds=30, max_nodes=30_000))
         if culprit is None:
             assert found.status == "never"
             continue
@@ -143,6 +146,7 @@ def test_names_the_move_an_exhaustive_search_blames(game_id):
         assert GAME_CASES[game_id][1](rules.apply(before, found.alternative))
 
 
+@pytest.mark.slow
 def test_klondike_a_move_off_the_winning_line_that_loses_is_named():
     """Deal 1 (draw 1, no redeal) played along the solver's win for 50 moves, then a ten-card
     run moved where it buries the game (the solver proves the position after it lost), then a
@@ -287,8 +291,12 @@ def test_the_total_budget_and_the_cancel_flag_stop_the_search():
     cancel.set()
     assert find_culprit(rules, states, Budget(cancel=cancel)).probes == 0
     probed = []
-    found = find_culprit(rules, states, Budget(max_seconds=0.3), on_probe=probed.append)
-    assert found.seconds < 1.0 and found.status == "unknown" and probed
+    clock = SteppingClock(0.01)  # the whole search's 0.3 s is 30 looks at the clock
+    found = find_culprit(rules, states, Budget(max_seconds=0.3, clock=clock),
+                         on_probe=probed.append)
+    assert found.status == "unknown" and probed
+    assert clock.reads >= 30, "the budget's clock measured the search"
+    assert 0.3 <= found.seconds <= 0.3 + 10 * 0.01, "on until the budget ran out, no longer"
 
 
 def test_each_position_is_solved_within_the_node_cap_of_the_whole_search(monkeypatch):

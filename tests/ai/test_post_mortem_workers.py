@@ -6,6 +6,8 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
+
 from game.ai.post_mortem import PROVEN
 from game.ai.post_mortem_run import find_culprit
 from game.ai.post_mortem_workers import shared_pool
@@ -16,6 +18,7 @@ from game.rules import GAMES
 from .test_post_mortem import lost_games_with_truth
 
 
+@pytest.mark.slow
 def test_worker_processes_name_the_culprit_an_exhaustive_search_finds():
     rules = GAMES["lucas_leaps"]
     states, culprit = next((states, culprit) for states, culprit
@@ -27,6 +30,7 @@ def test_worker_processes_name_the_culprit_an_exhaustive_search_finds():
     assert probed and found.alternative in rules.legal_moves(states[culprit])
 
 
+@pytest.mark.slow
 def test_a_probe_stops_when_its_slot_is_told_and_a_cancelled_search_at_once():
     pool = shared_pool(2)
     assert pool is not None

@@ -1,5 +1,4 @@
 import threading
-import time
 
 import pygame
 import pytest
@@ -221,11 +220,10 @@ def test_another_thread_wakes_an_idle_wait_at_once():
     app = App(size=(640, 480))
     try:
         pygame.event.clear()
-        pygame.time.set_timer(pygame.QUIT, 5000, 1)  # the test's own limit
+        # The test's own limit: a wait the wake did not end ends with this QUIT instead.
+        pygame.time.set_timer(pygame.QUIT, 5000, 1)
         threading.Timer(0.1, wake_loop).start()
-        started = time.perf_counter()
         events = wait_for_events(None)
-        assert time.perf_counter() - started < 2.0
         assert [event.type for event in events] == [app_module.WAKE_EVENT]
     finally:
         pygame.time.set_timer(pygame.QUIT, 0)

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from game.engine import resources
 from game.engine.resources import LruCache, asset_path, asset_root, font
 from game.engine.text import draw_text, render_text, wrap_text
-from game.scenes.help_text import GAME_HELP
+from game.scenes.help_text import game_help
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -82,7 +82,7 @@ def _wrapped_by_measuring_every_line(text: str, size: int, width: int, bold: boo
     return lines
 
 
-_HELP_WORDS = sorted({word for _, page in GAME_HELP.values() for word in page.split()})
+_HELP_WORDS = sorted({word for _, page in game_help().values() for word in page.split()})
 
 
 @settings(max_examples=300, deadline=None)

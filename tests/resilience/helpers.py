@@ -13,11 +13,11 @@ from game.bench.probes import card_point
 from game.cli import parse_args
 from game.rules.moves import Leap, RemovePiece
 from game.scenes.context import Context
-from game.scenes.leap_frog.scene import LeapFrogTable
+from game.scenes.leap_frog.scene import LeapFrogBoardScene
 from game.scenes.notice import show_notices
 from game.scenes.table.scene import CardTableScene
 
-TABLE_TYPES = (CardTableScene, LeapFrogTable)
+TABLE_TYPES = (CardTableScene, LeapFrogBoardScene)
 
 
 def start_app(argv: list[str], size: tuple[int, int] = (1280, 800), *,
@@ -41,7 +41,7 @@ def tables_on(app) -> list:
 
 
 def rules_and_state(table) -> tuple[object, object]:
-    if isinstance(table, LeapFrogTable):
+    if isinstance(table, LeapFrogBoardScene):
         return table.match.rules, table.match.state
     return table.game.rules, table.session.state
 
@@ -64,7 +64,8 @@ def pieces(state_dict: dict) -> Counter:
 
 
 def first_state(table) -> object:
-    history = table.match.history if isinstance(table, LeapFrogTable) else table.session.history
+    board = isinstance(table, LeapFrogBoardScene)
+    history = table.match.history if board else table.session.history
     return history.states[0]
 
 
@@ -82,7 +83,7 @@ def table_problems(table, known_good: dict[int, object] | None = None) -> Iterat
             known_good[id(state)] = state
     if table.size[0] <= 0:
         return  # not laid out yet: no view to compare
-    yield from (board_view_problems(table, state) if isinstance(table, LeapFrogTable)
+    yield from (board_view_problems(table, state) if isinstance(table, LeapFrogBoardScene)
                 else card_view_problems(table, state))
 
 
@@ -110,7 +111,7 @@ def card_view_problems(table: CardTableScene, state) -> Iterator[str]:
         yield f"the view shows piles the state does not have: {extra}"
 
 
-def board_view_problems(table: LeapFrogTable, state) -> Iterator[str]:
+def board_view_problems(table: LeapFrogBoardScene, state) -> Iterator[str]:
     size = state.options.size
     board = {divmod(square, size): piece for square, piece in enumerate(state.board)
              if piece is not None}
@@ -148,7 +149,7 @@ def click(pos: tuple[int, int], button: int = 1) -> list:
 def legal_gesture(table, choose=lambda moves: moves[0]) -> list | None:
     """Mouse events that make one of the legal moves (picked by `choose`), or None if the
     table has none it can make with the mouse now."""
-    if isinstance(table, LeapFrogTable):
+    if isinstance(table, LeapFrogBoardScene):
         return _board_gesture(table, choose)
     game = table.game
     legal = table.session.legal_moves()
@@ -166,7 +167,7 @@ def legal_gesture(table, choose=lambda moves: moves[0]) -> list | None:
     return drag(start, table.view.pile_area(parts.target).center)
 
 
-def _board_gesture(table: LeapFrogTable, choose) -> list | None:
+def _board_gesture(table: LeapFrogBoardScene, choose) -> list | None:
     if not table.accepts_input:
         return None
     moves = table.match.rules.legal_moves(table.match.state)

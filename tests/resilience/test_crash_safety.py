@@ -2,7 +2,7 @@
 
 A real process (`tests.resilience.autoplayer`) plays Klondike through the table, which saves
 after every move; it is killed at seeded random moments (after one to three actions, then up
-to 0.4 s more) and started again, KILLS times in a row, within a time limit.
+to 0.4 s more) and started again, KILLS times in a row.
 After each kill the saved game must load (without being set aside) at the last completed
 action or the one that was under way, the next start must resume exactly there, and the
 settings and statistics must load without a word.
@@ -23,7 +23,7 @@ import pytest
 
 from game.rules import GAMES
 from game.rules.record import history_from_record
-from game.scenes.table.session import saved_key
+from game.scenes.tabletop.counting import saved_key
 from game.store import SaveSlots, Settings, Statistics
 from game.store.savegame import TABLE_KEY
 
@@ -32,8 +32,7 @@ KILLS = 32
 SEED = 1729
 MOST_ACTIONS_BEFORE_KILL = 3  # the player must be under way, one to this many actions
 LATEST_KILL = 0.4  # seconds after those actions
-START_LIMIT = 60.0  # seconds a start may take on a busy machine
-TIME_LIMIT = 240.0  # seconds for all the kills together
+START_LIMIT = 60.0  # seconds before a player that never gets going counts as hung
 
 
 def start_player(seed: int, folder: Path, log: Path) -> subprocess.Popen:
@@ -98,14 +97,13 @@ def acceptable(lines: list[list[str]]) -> set[tuple[int, int] | None]:
     return allowed
 
 
+@pytest.mark.subprocess
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_killed_while_saving_it_resumes_where_it_was(private_data_folder, tmp_path):
     chooser = random.Random(SEED)
     expected_start: tuple[int, int] | None = None
     actions = 0
-    began = time.monotonic()
     for kill in range(KILLS):
-        assert time.monotonic() - began < TIME_LIMIT, f"only {kill} kills in {TIME_LIMIT} s"
         log = tmp_path / f"player-{kill}.log"
         player = start_player(SEED + kill, private_data_folder, log)
         try:

@@ -18,7 +18,7 @@ import pytest
 
 from game.rules import GAMES
 from game.rules.history import History
-from game.scenes.leap_frog.scene import LeapFrogTable
+from game.scenes.leap_frog.scene import LeapFrogBoardScene
 from game.scenes.menu import MenuScene
 from game.scenes.notice import NoticeScene
 from game.scenes.table.scene import CardTableScene
@@ -149,7 +149,7 @@ def test_a_damaged_file_is_set_aside_with_a_notice_and_nothing_else_is_lost(
         app.run_frame(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)])
         app.run_frame(1 / 60)
         underneath = MenuScene if kind not in SAVES else (
-            LeapFrogTable if SAVES[kind] == "leap_frog" else CardTableScene)
+            LeapFrogBoardScene if SAVES[kind] == "leap_frog" else CardTableScene)
         assert isinstance(app.stack.top, underneath) and context.notices == []
         assert {file.name: file.read_bytes() for file in folder.iterdir()
                 if file not in (path, bad)} == others

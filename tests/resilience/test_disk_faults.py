@@ -21,6 +21,7 @@ from game.rules import GAMES
 from game.scenes.notice import NoticeScene, show_notices
 from game.store import atomic
 from game.store.documents import SAVING_AGAIN
+from game.store.stats import NOT_COUNTED
 
 from .helpers import legal_gesture, start_app, table_problems, tables_on
 
@@ -130,8 +131,10 @@ def test_a_refusing_disk_is_told_once_and_saving_again_once(fault, game_id, monk
 
 
 @pytest.mark.parametrize("fault", FAULTS)
-def test_a_refused_end_of_game_adds_no_notice(fault, monkeypatch, private_data_folder):
-    """Recording the result and removing the finished game fail too: still nothing new."""
+def test_a_refused_end_of_game_says_only_that_it_is_not_counted_yet(fault, monkeypatch,
+                                                                    private_data_folder):
+    """Recording the result and removing the finished game fail too: the one thing new is
+    that the game is not counted yet (said at every game's end, never taken for success)."""
     disk = Disk(monkeypatch)
     app, context = start_app(["--game", "klondike", "--seed", "3"], autosave=True)
     disk.error = FAULTS[fault]
@@ -140,7 +143,7 @@ def test_a_refused_end_of_game_adds_no_notice(fault, monkeypatch, private_data_f
     context.notify(context.stats.record_game("klondike", 10, False, seconds=5.0))
     context.notify(context.saves.delete("klondike"))
     messages += notices_seen(app, context)
-    assert len(messages) == 1
+    assert len(messages) == 2 and messages[1] == NOT_COUNTED
     app.close()
 
 

@@ -25,11 +25,14 @@ import pytest
 from game.ai.leap_frog import greedy_move
 from game.app import LeapsApp
 from game.scenes.dialogs import NumberDialog
-from game.scenes.leap_frog.scene import LeapFrogTable
+from game.scenes.leap_frog.scene import LeapFrogBoardScene
 from game.scenes.table.scene import CardTableScene
 from game.scenes.tables import TABLES, open_table
 
 from .helpers import click, legal_gesture, mouse, start_app, table_problems, tables_on
+
+# One group, run whole on one worker, so the last test sees every segment's scenes.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("event_fuzzer")]
 
 SEED = 20240229
 EVENTS_PER_SEGMENT = 3_500
@@ -72,7 +75,7 @@ def reproducible(monkeypatch):
     """The double-click clock runs with the frames; the computer player answers at once."""
     clock = FrameClock()
     monkeypatch.setitem(CardTableScene.__init__.__kwdefaults__, "now_ms", clock)
-    monkeypatch.setattr(LeapFrogTable, "chooser", staticmethod(greedy_chooser))
+    monkeypatch.setattr(LeapFrogBoardScene, "chooser", staticmethod(greedy_chooser))
     state = random.getstate()
     yield clock
     random.setstate(state)
@@ -108,7 +111,7 @@ def hot_rects(scene) -> list[pygame.Rect]:
         for key, sprites in scene.view.piles.items():
             found += scene.view.layout.piles[key].card_rects([s.card for s in sprites])
             found.append(scene.view.layout.piles[key].rect)
-    if isinstance(scene, LeapFrogTable) and scene.layout is not None:
+    if isinstance(scene, LeapFrogBoardScene) and scene.layout is not None:
         found.append(scene.layout.board)
     return found
 
@@ -165,12 +168,12 @@ class Fuzzer:
         self._keep_going()
 
     def _positions(self) -> list[int]:
-        return [len(table.match.history.played if isinstance(table, LeapFrogTable)
+        return [len(table.match.history.played if isinstance(table, LeapFrogBoardScene)
                     else table.session.history.played) for table in tables_on(self.app)]
 
     def _wait_for_computers(self) -> None:
         for table in tables_on(self.app):
-            if isinstance(table, LeapFrogTable) and table.thought is not None:
+            if isinstance(table, LeapFrogBoardScene) and table.thought is not None:
                 assert table.thought.join(10.0), "the computer player never answered"
 
     def _keep_going(self) -> None:
@@ -186,7 +189,7 @@ class Fuzzer:
                 self._open_table()
 
     def _is_segment_table(self, table) -> bool:
-        game_id = "leap_frog" if isinstance(table, LeapFrogTable) else table.game.game_id
+        game_id = "leap_frog" if isinstance(table, LeapFrogBoardScene) else table.game.game_id
         return game_id == self.segment
 
     # Events -------------------------------------------------------------------------------
@@ -278,7 +281,7 @@ class Fuzzer:
 
 SEGMENTS = ["menu", *TABLES]
 EVERY_SCENE = {"MenuScene", "OptionsScene", "StatsScene", "HelpScene", "SummaryScene",
-               "ConfirmDialog", "NumberDialog", "CardTableScene", "LeapFrogTable"}
+               "ConfirmDialog", "NumberDialog", "CardTableScene", "LeapFrogBoardScene"}
 
 
 @pytest.fixture(scope="module")
@@ -296,7 +299,7 @@ def test_random_input_breaks_nothing(segment, reproducible, scenes_fuzzed):
         fuzzer.close()
     scenes_fuzzed[segment] = fuzzer.tops
     assert fuzzer.moves >= 100, "the tables were hardly played"
-    assert sum(fuzzer.tops[kind] for kind in ("CardTableScene", "LeapFrogTable")) \
+    assert sum(fuzzer.tops[kind] for kind in ("CardTableScene", "LeapFrogBoardScene")) \
         >= EVENTS_PER_SEGMENT // 4, "the tables were hardly on top"
     assert {"MenuScene", "HelpScene", "ConfirmDialog"} <= set(fuzzer.tops)
 

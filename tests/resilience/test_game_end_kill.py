@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 
 from game.app import load_context
-from game.scenes.leap_frog.commands import open_leap_frog_table
-from game.scenes.table.commands import open_card_table
+from game.scenes.leap_frog.opening import open_leap_frog_table
 from game.scenes.table.leapfrog import LeapfrogTable
+from game.scenes.table.opening import open_card_table
 from game.store import SaveSlots, Statistics
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,7 +51,7 @@ print("not killed", flush=True)
 LEAP_FROG_PLAYER = f"""
 import os, random, signal
 from game.ai.leap_frog import greedy_move
-from game.scenes.leap_frog.scene import LeapFrogTable
+from game.scenes.leap_frog.scene import LeapFrogBoardScene
 from game.store.savegame import SaveSlots
 from tests.resilience.helpers import legal_gesture, start_app, tables_on
 
@@ -60,7 +60,7 @@ def killed(self, game_id):
     os.kill(os.getpid(), signal.SIGKILL)
 
 SaveSlots.delete = killed
-LeapFrogTable.chooser = staticmethod(lambda state, strength, cancel, seed: greedy_move(state))
+LeapFrogBoardScene.chooser = staticmethod(lambda state, strength, cancel, seed: greedy_move(state))
 app, context = start_app(["--game", "leap_frog", "--seed", "{SEED}"], autosave=True)
 (table,) = tables_on(app)
 print("key", table.match.key, flush=True)
@@ -81,6 +81,7 @@ def run_player(folder: Path, script: str = PLAYER) -> tuple[int, str]:
     return done.returncode, done.stdout + done.stderr[-2000:]
 
 
+@pytest.mark.subprocess
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_killed_between_counting_and_deleting_the_game_counts_once(private_data_folder):
     code, output = run_player(private_data_folder)
@@ -101,6 +102,7 @@ def test_killed_between_counting_and_deleting_the_game_counts_once(private_data_
     assert context.notices == []
 
 
+@pytest.mark.subprocess
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_a_leap_frog_game_killed_as_it_ends_counts_once(private_data_folder):
     code, output = run_player(private_data_folder, LEAP_FROG_PLAYER)

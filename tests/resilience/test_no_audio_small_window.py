@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.app import start_making_sounds
-from game.scenes.leap_frog.scene import LeapFrogTable
+from game.scenes.leap_frog.scene import LeapFrogBoardScene
 from game.scenes.tables import TABLES
 
 from .helpers import legal_gesture, start_app, tables_on
@@ -22,7 +22,8 @@ MOVES = 4
 
 
 def played(table) -> int:
-    history = table.match.history if isinstance(table, LeapFrogTable) else table.session.history
+    board = isinstance(table, LeapFrogBoardScene)
+    history = table.match.history if board else table.session.history
     return history.position
 
 
@@ -56,6 +57,7 @@ def test_without_a_sound_device_the_game_starts_and_plays_silently(monkeypatch):
         app.close()
 
 
+@pytest.mark.subprocess
 def test_a_real_start_without_an_audio_driver_runs(private_data_folder):
     environment = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "no-such-driver"}
     finished = subprocess.run([sys.executable, "main.py", "--game", "leap_year", "--frames", "20"],
@@ -66,7 +68,7 @@ def test_a_real_start_without_an_audio_driver_runs(private_data_folder):
 
 
 def toolbar_of(table):
-    return table.controls.toolbar if isinstance(table, LeapFrogTable) else table.toolbar
+    return table.controls.toolbar if isinstance(table, LeapFrogBoardScene) else table.toolbar
 
 
 def inside(rect: pygame.Rect, window: pygame.Rect) -> bool:
@@ -75,7 +77,7 @@ def inside(rect: pygame.Rect, window: pygame.Rect) -> bool:
 
 def layout_problems(table, window: pygame.Rect) -> list[str]:
     """Whatever lies (partly) outside the window: piles, cards, board, panels, the toolbar."""
-    if isinstance(table, LeapFrogTable):
+    if isinstance(table, LeapFrogBoardScene):
         layout = table.layout
         rects = {"board": layout.board, "status": layout.status, "end turn": layout.end_turn,
                  "cancel": layout.cancel, **{f"panel {index}": panel.rect

@@ -21,7 +21,9 @@ from game.rules.cards import (
     rank_after,
     relative_rank,
     shuffled_deck,
+    takes,
 )
+from game.rules.klondike_piles import fits_on_tableau
 
 ALL_CODES = [rank + suit for rank in RANKS for suit in SUITS]
 ALL_CODES += [code.lower() for code in ALL_CODES]
@@ -130,6 +132,26 @@ def test_builds_down_in_suit_needs_the_same_suit():
     assert not builds_down_in_suit(card("5S"), card("4C"))
     assert builds_down_in_suit(card("AH"), card("KH"), wrap=True)
     assert not builds_down_in_suit(card("AH"), card("KH"))
+
+
+def test_what_a_card_takes_follows_its_rule():
+    assert takes(builds_down_alternate, card("5S")) == ((4, "H"), (4, "D"))
+    assert takes(builds_down_in_suit, card("5S")) == ((4, "S"),)
+    assert takes(builds_down_in_suit, card("AS")) == ()
+    assert takes(builds_down_alternate, card("AS"), True) == ((13, "H"), (13, "D"))
+
+
+ALL_CARDS = [Card(rank, suit) for rank in range(1, 14) for suit in "SHDC"]
+
+
+@pytest.mark.parametrize("start", [1, 7, 13])
+def test_klondike_builds_its_stacks_by_the_shared_rule(start):
+    """Its building stacks take what the shared rule allows (ranks wrapping), and nothing
+    on the starting rank, which ends a stack."""
+    for lower in ALL_CARDS:
+        for upper in ALL_CARDS:
+            shared = lower.rank != start and builds_down_alternate(lower, upper, wrap=True)
+            assert fits_on_tableau(lower, upper, start) == shared, (lower, upper)
 
 
 def _pile(text: str) -> tuple[Card, ...]:

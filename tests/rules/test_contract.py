@@ -8,7 +8,6 @@ loaders garbage. The last tests keep the rules package free of pygame and of the
 
 from __future__ import annotations
 
-import ast
 import functools
 import subprocess
 import sys
@@ -23,6 +22,7 @@ from game.rules import GAMES, IllegalMove
 from game.rules.cards import Card
 from game.rules.history import History
 from game.rules.moves import STOCK, CardMove, Cell, GapMove, Leap, PileRef, RemovePiece
+from tests.imports import imported_names
 from tests.rules.strategies import (
     JSON_VALUES,
     PLAYOUT_OPTIONS,
@@ -375,22 +375,11 @@ def test_move_from_dict_refuses_garbage(game_id: str, data) -> None:
 def forbidden_imports(source: str, package: str) -> list[str]:
     """Imports in `source` (a module of `package`) of pygame or of game/ outside game.rules."""
     found = []
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parent = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join([*parent, base] if base else parent)
-            names = [f"{base}.{alias.name}" for alias in node.names]
-        else:
-            continue
-        for name in names:
-            top = name.split(".")[0]
-            inside_rules = name == "game.rules" or name.startswith("game.rules.")
-            if top == "pygame" or (top == "game" and not inside_rules):
-                found.append(name)
+    for name in imported_names(source, package):
+        top = name.split(".")[0]
+        inside_rules = name == "game.rules" or name.startswith("game.rules.")
+        if top == "pygame" or (top == "game" and not inside_rules):
+            found.append(name)
     return found
 
 
@@ -411,6 +400,7 @@ def test_rules_modules_import_nothing_outside_the_rules() -> None:
         assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
 
 
+@pytest.mark.subprocess
 def test_importing_the_rules_loads_no_pygame() -> None:
     script = "import sys, game.rules; assert 'pygame' not in sys.modules, 'pygame loaded'"
     result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,

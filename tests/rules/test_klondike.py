@@ -1,5 +1,6 @@
-"""Klondike, RULES.md §3: the deal, every move and scoring rule, automatic moves, the deck
-panel, the save format, and seeded random games checked move by move."""
+"""Klondike, RULES.md §3: the deal, every move and scoring rule, the deck panel, the save
+format, and seeded random games checked move by move (automatic moves, which the table makes:
+tests/ai/test_klondike_automatic.py)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,6 @@ from game.rules.klondike import (
     STOCK_PILE,
     TABLEAU,
     WASTE,
-    auto_move,
     deck_groups,
 )
 from game.rules.moves import STOCK, CardMove, IllegalMove, PileRef
@@ -379,34 +379,6 @@ def test_start_rank_7_suit_stacks_run_from_7_round_to_6():
         == [move(WASTE, ref) for ref in F]
 
 
-# --- automatic moves ---------------------------------------------------------------------------
-
-
-def test_auto_move_takes_base_and_base_plus_one_at_once():
-    assert auto_move(position(waste="AH")) == move(WASTE, F[0])
-    assert auto_move(position(["2H"], foundations=["AS", "AH"])) == move(T[0], F[1])
-
-
-def test_auto_move_waits_for_both_lower_cards_of_the_other_colour():
-    assert auto_move(position(["3H"], foundations=["AH 2H", "AS 2S", "AC 2C"])) == move(T[0], F[0])
-    assert auto_move(position(["3H"], foundations=["AH 2H", "AS 2S", "AC"])) is None
-    # Cards of its own colour do not count.
-    assert auto_move(position(["3H"], foundations=["AH 2H", "AD 2D", "AS 2S"])) is None
-
-
-def test_auto_move_counts_ranks_from_the_start_rank():
-    stacks = ["7H 8H", "7S 8S", "7C 8C"]
-    assert auto_move(position(["", "9H"], foundations=stacks, start_rank=7)) == move(T[1], F[0])
-    assert auto_move(position(["", "9H"], foundations=stacks[:2], start_rank=7)) is None
-    assert auto_move(position(["8D"], foundations=["7D"], start_rank=7)) == move(T[0], F[0])
-
-
-def test_auto_move_prefers_the_waste_and_never_plays_from_suit_stacks():
-    state = position(["AD"], waste="AC")
-    assert auto_move(state) == move(WASTE, F[0])
-    assert auto_move(position(foundations=["AH 2H"])) is None
-
-
 # --- the deck-contents panel -------------------------------------------------------------------
 
 
@@ -598,8 +570,6 @@ def _check_position(state, legal):
     assert len(set(legal)) == len(legal)
     assert all(m.source != m.target for m in legal if m != STOCK)
     assert RULES.is_over(state) == (not legal or RULES.is_won(state))
-    automatic = auto_move(state)
-    assert automatic is None or automatic in legal
     scoring = state.options.scoring
     on_foundations = sum(map(len, state.foundations))
     if scoring == "vegas":
@@ -631,30 +601,3 @@ def test_random_games_keep_every_rule(options):
             preferred = [m for m in legal if m != STOCK and m.target.kind == "foundation"]
             chosen = rng.choice(preferred if preferred and rng.random() < 0.6 else legal)
             state = RULES.apply(state, chosen)
-
-
-def test_auto_moves_alone_finish_a_game_laid_out_in_order():
-    state = position(ORDERED_RUNS)
-    for _ in range(52):
-        state = RULES.apply(state, auto_move(state))
-    assert RULES.is_won(state) and auto_move(state) is None
-    assert state.score == 520
-
-
-def test_random_play_with_automatic_moves_wins_some_deal():
-    """Playing like the table (automatic moves first) reaches a win from a real deal."""
-    rng = random.Random(3)
-    for seed in range(80):
-        state = RULES.new_game(seed, draw=1)
-        for _ in range(400):
-            legal = RULES.legal_moves(state)
-            if not legal:
-                break
-            preferred = [m for m in legal if m != STOCK and m.target.kind == "foundation"]
-            automatic = auto_move(state)
-            state = RULES.apply(state, automatic or rng.choice(preferred or legal))
-        if RULES.is_won(state):
-            break
-    assert RULES.is_won(state) and RULES.is_over(state)
-    assert all(len(pile) == 13 for pile in state.foundations)
-    assert RULES.legal_moves(state) == []

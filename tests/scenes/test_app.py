@@ -30,6 +30,7 @@ def run_main(*arguments: str, timeout: float = 60) -> subprocess.CompletedProces
                           capture_output=True, text=True, timeout=timeout)
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("scene", ["menu", "options", "stats", "help"])
 def test_each_scene_runs_for_some_frames_and_exits_cleanly(scene, private_data_folder):
     finished = run_main("--scene", scene, "--frames", "30", "--size", "800x600")
@@ -38,6 +39,7 @@ def test_each_scene_runs_for_some_frames_and_exits_cleanly(scene, private_data_f
     assert not (private_data_folder / "settings.json").exists()  # smoke runs save nothing
 
 
+@pytest.mark.subprocess
 def test_a_screenshot_is_a_png_of_the_window_size(tmp_path):
     shot = tmp_path / "menu.png"
     finished = run_main("--scene", "menu", "--size", "900x640", "--screenshot", str(shot))
@@ -45,6 +47,7 @@ def test_a_screenshot_is_a_png_of_the_window_size(tmp_path):
     assert pygame.image.load(str(shot)).get_size() == (900, 640)
 
 
+@pytest.mark.subprocess
 def test_a_damaged_file_is_reported_and_the_game_goes_on(private_data_folder):
     (private_data_folder / "stats.json").write_text("{ this is not json")
     finished = run_main("--frames", "20")
@@ -52,6 +55,7 @@ def test_a_damaged_file_is_reported_and_the_game_goes_on(private_data_folder):
     assert (private_data_folder / "stats.json.bad").exists()
 
 
+@pytest.mark.subprocess
 def test_an_unexpected_error_gives_one_clear_sentence_and_a_crash_log(private_data_folder):
     script = ("import sys\n"
               "import game.app as leaps\n"

@@ -4,6 +4,7 @@ import pygame
 import pytest
 
 from game.app import LeapsApp
+from game.art import palette
 from game.engine.scene import Scene
 from game.scenes.dialogs import ConfirmDialog, MessageDialog, NumberDialog
 from game.scenes.notice import NoticeScene, show_notices
@@ -79,6 +80,55 @@ def test_number_dialog_starts_from_its_initial_value_and_cancels_with_escape(app
     assert dialog.digits == "2024"
     press(app, pygame.K_ESCAPE)
     assert done == [] and app.stack.top is below
+
+
+def test_typing_replaces_the_number_shown_on_opening(app, below):
+    done = []
+    dialog = NumberDialog("Deal number", done.append, initial=61861815)
+    show(app, dialog)
+    for code in (pygame.K_5, pygame.K_1, pygame.K_7):
+        press(app, code)
+    press(app, pygame.K_RETURN)
+    assert done == [517]
+
+
+def test_ctrl_a_selects_the_number_so_typing_or_backspace_replaces_it(app, below):
+    dialog = NumberDialog("Deal number", lambda number: None, initial=2024)
+    show(app, dialog)
+    press(app, pygame.K_END)  # the caret after the number: typing extends it
+    press(app, pygame.K_5)
+    assert dialog.digits == "20245" and not dialog.selected
+    press(app, pygame.K_a, pygame.KMOD_LCTRL)
+    assert dialog.selected
+    press(app, pygame.K_9)
+    assert dialog.digits == "9"
+    press(app, pygame.K_a, pygame.KMOD_LCTRL)
+    press(app, pygame.K_BACKSPACE)
+    assert dialog.digits == "" and not dialog.selected
+
+
+def test_a_click_in_the_field_puts_the_caret_after_the_number(app, below):
+    dialog = NumberDialog("Deal number", lambda number: None, initial=12)
+    show(app, dialog)
+    click(app, dialog.field.center)
+    press(app, pygame.K_3)
+    assert dialog.digits == "123" and app.stack.top is dialog
+
+
+def test_the_selected_number_is_drawn_on_the_selection_colour(app, below):
+    dialog = NumberDialog("Deal number", lambda number: None, initial=888)
+    show(app, dialog)
+    surface = pygame.Surface(app.size)
+    dialog.draw(surface)
+    inner = dialog.field.inflate(-dialog.px(24), 0)
+    row = [tuple(surface.get_at((x, dialog.field.centery)))[:3]
+           for x in range(inner.left, inner.left + dialog.px(40))]
+    assert palette.TEXT_SELECTED in row
+    dialog.selected = False
+    dialog.draw(surface)
+    row = [tuple(surface.get_at((x, dialog.field.centery)))[:3]
+           for x in range(inner.left, inner.left + dialog.px(40))]
+    assert palette.TEXT_SELECTED not in row
 
 
 def test_number_dialog_ok_and_cancel_buttons(app, below):

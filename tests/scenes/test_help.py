@@ -7,7 +7,7 @@ import pytest
 from game.engine.input import DEFAULT_KEYMAP, Action
 from game.scenes.help import CONTROLS, HelpScene
 from game.scenes.help_pictures import PICTURES, picture, picture_size
-from game.scenes.help_text import GAME_HELP, controls_text, parse_blocks
+from game.scenes.help_text import controls_text, game_help, parse_blocks
 
 from .conftest import feed, press, show
 
@@ -30,7 +30,7 @@ def test_every_game_has_a_page_and_the_controls_come_last(context):
                    "at least one piece", "share the win"]),
 ])
 def test_each_page_states_the_decided_numbers(game_id, facts):
-    text = " ".join(block for _, block in parse_blocks(GAME_HELP[game_id][1]))
+    text = " ".join(block for _, block in parse_blocks(game_help()[game_id][1]))
     for fact in facts:
         assert fact in text
 
@@ -103,7 +103,7 @@ def test_every_page_lays_out_within_its_view_at_small_and_large_sizes(app, conte
 
 
 def pictures_of(game_id):
-    return [text.partition(" | ") for kind, text in parse_blocks(GAME_HELP[game_id][1])
+    return [text.partition(" | ") for kind, text in parse_blocks(game_help()[game_id][1])
             if kind == "picture"]
 
 
@@ -168,7 +168,7 @@ def test_the_pictures_follow_the_players_cards(app, context):
                    "End turn button, a right-click or Enter", "Esc cancels the chain"]),
 ])
 def test_each_page_says_how_its_table_is_played(game_id, points):
-    text = " ".join(block for _, block in parse_blocks(GAME_HELP[game_id][1]))
+    text = " ".join(block for _, block in parse_blocks(game_help()[game_id][1]))
     for point in points:
         assert point in text
 

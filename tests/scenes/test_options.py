@@ -125,6 +125,9 @@ def test_seat_rows_follow_the_number_of_players(app, context, below):
     assert options.draft.leap_frog.players == 4
     assert len([o for o, _ in options.rows if o.label.startswith("Player ")]) == 4
     click_arrow(app, options, "Player 4", +1)
+    assert options.draft.leap_frog.seats[3] == "computer"
+    assert options.draft.leap_frog.strengths[3] == "hard"  # a computer player's strength
+    click_arrow(app, options, "Player 4", +1)
     assert options.draft.leap_frog.seats[3] == "human"
 
 

@@ -277,12 +277,12 @@ def mixed(context):
     """Klondike games of three sets of rules, and one older entry without any."""
     record = context.stats.record_game
     record("klondike", 300, False, when=1.0)  # an older file's entry: standard, by its score
-    record("klondike", 640, True, scoring="standard", draw=1, when=2.0)
-    record("klondike", 208, True, vegas=208, scoring="vegas", draw=3, when=3.0)
-    record("klondike", 520, True, scoring="standard", draw=3, when=4.0)
-    record("klondike", 700, True, scoring="standard", draw=3, when=5.0, assisted=True)
-    record("klondike", 35, False, vegas=35, scoring="vegas", draw=3, when=6.0)
-    record("klondike", 0, False, scoring="none", draw=3, when=7.0)
+    record("klondike", 640, True, rules="standard/1", when=2.0)
+    record("klondike", 208, True, vegas=208, rules="vegas/3", when=3.0)
+    record("klondike", 520, True, rules="standard/3", when=4.0)
+    record("klondike", 700, True, rules="standard/3", when=5.0, assisted=True)
+    record("klondike", 35, False, vegas=35, rules="vegas/3", when=6.0)
+    record("klondike", 0, False, rules="none/3", when=7.0)
     return context
 
 
@@ -290,12 +290,16 @@ def test_klondike_scores_are_shown_for_one_set_of_rules_at_a_time(app, mixed, be
     stats = StatsScene(mixed, "klondike")
     show(app, stats)
     assert stats.choices == [("standard", 1), ("standard", 3), ("standard", None),
-                             ("vegas", 3)]
-    assert stats.rules == ("vegas", 3)  # the latest scored game's
+                             ("vegas", 3), ("none", 3)]
+    assert stats.rules == ("none", 3)  # the latest game's
+    assert dict(stats.rows())["Games played"] == "1"
+    stats.step_rules(-1)
     rows = dict(stats.rows())
     assert rows["Best score (Vegas, draw 3)"] == "$208"
     assert chart_kinds("klondike", stats.rules) == [SCORES, WIN_RATE, VEGAS]
     assert vegas_series(mixed.stats.get("klondike"), stats.rules) == [208, 243]
+    assert (rows["Games played"], rows["Games won"], rows["Win rate"]) == ("2", "1", "50%")
+    assert rows["All games together"] == "7 played, 43% won"
     click(app, stats.rules_buttons.buttons[0].rect.center)  # the previous rules
     assert stats.rules == ("standard", None)
     assert dict(stats.rows())["Best score (Standard)"] == "300"
@@ -303,8 +307,10 @@ def test_klondike_scores_are_shown_for_one_set_of_rules_at_a_time(app, mixed, be
     assert stats.rules == ("standard", 3)
     assert dict(stats.rows())["Best score (Standard, draw 3)"] == "520"  # not the helped 700
     assert [label for label in stats.charts.labels] == [SCORES, WIN_RATE]  # no money here
+    assert (dict(stats.rows())["Games played"], dict(stats.rows())["Current streak"]) == ("2", "0")
     stats.step_rules(-1)
     assert dict(stats.rows())["Best score (Standard, draw 1)"] == "640"
+    assert dict(stats.rows())["Games played"] == "1"
     surface = pygame.Surface(app.size)
     stats.draw(surface)
     assert stats.panel.contains(stats.rules_bar) and stats.panel.contains(stats.chart)
@@ -323,5 +329,26 @@ def test_the_rules_set_now_are_offered_before_any_game(app, context, below):
 def test_the_money_lines_never_count_gains_of_a_game_the_computer_helped():
     stats = GameStats().with_game(768, True, winnings=668, assisted=True)
     assert winnings_series(stats) == [0]
-    vegas = GameStats().with_game(208, True, vegas=208, assisted=True, scoring="vegas", draw=3)
+    vegas = GameStats().with_game(208, True, vegas=208, assisted=True, rules="vegas/3")
     assert vegas_series(vegas) == [0]
+
+
+def test_leap_frog_is_shown_per_variant_and_board_size(app, context, below):
+    record = context.stats.record_game
+    record("leap_frog", 41, True, rules="murray/15", when=1.0)
+    record("leap_frog", 9, True, rules="plain/15", when=2.0)
+    record("leap_frog", 60, False, rules="plain/15", when=3.0, finished=False)
+    record("leap_frog", 12, False, rules="plain/18", when=4.0)
+    stats = StatsScene(context, "leap_frog")
+    show(app, stats)
+    assert stats.choices == [("murray", 15), ("plain", 15), ("plain", 18)]
+    assert stats.rules == ("plain", 18)  # the latest game's
+    stats.step_rules(-1)
+    rows = dict(stats.rows())
+    assert rows["Best score (Plain, 15x15)"] == "9"  # the game left at 60 is no best
+    assert (rows["Games played"], rows["Games won"]) == ("2", "1")
+    assert rows["All games together"] == "4 played, 50% won"
+    stats.step_rules(-1)
+    assert dict(stats.rows())["Best score (Murray, 15x15)"] == "41"
+    surface = pygame.Surface(app.size)
+    stats.draw(surface)

@@ -19,8 +19,9 @@ from game.rules.history import History
 from game.rules.leap_frog import RULES
 from game.scenes.context import Context
 from game.scenes.leap_frog.match import Match
-from game.scenes.leap_frog.scene import LeapFrogTable
+from game.scenes.leap_frog.scene import LeapFrogBoardScene
 from game.scenes.leap_frog.seats import Lineup
+from game.scenes.menu import MenuScene
 from game.store import SaveSlots, Settings, Statistics
 
 SIZE = (1280, 800)
@@ -32,14 +33,14 @@ def greedy_chooser(state, strength, cancel, seed):
 
 @pytest.fixture(autouse=True)
 def fast_computer(monkeypatch):
-    monkeypatch.setattr(LeapFrogTable, "chooser", staticmethod(greedy_chooser))
+    monkeypatch.setattr(LeapFrogBoardScene, "chooser", staticmethod(greedy_chooser))
 
 
 @pytest.fixture
 def context(private_data_folder) -> Context:
     settings = Settings(folder=private_data_folder)
     return Context(settings, Statistics(private_data_folder), SaveSlots(private_data_folder),
-                   Audio(enabled=False))
+                   Audio(enabled=False), make_menu=MenuScene)
 
 
 def new_match(seed: int = 3, kinds=("human", "computer"), **options) -> Match:
@@ -51,9 +52,9 @@ class Table:
     """A Leap Frog table in an App, with helpers that send mouse and key events."""
 
     def __init__(self, context: Context, match: Match | None = None, *, size=SIZE,
-                 scene: LeapFrogTable | None = None) -> None:
+                 scene: LeapFrogBoardScene | None = None) -> None:
         self.context = context
-        self.scene = scene or LeapFrogTable(context, match or new_match())
+        self.scene = scene or LeapFrogBoardScene(context, match or new_match())
         self.app = App(size=size)
         self.app.stack.push(self.scene)
         self.app.stack.apply_pending()

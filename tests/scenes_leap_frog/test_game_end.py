@@ -3,14 +3,13 @@ dropped once the statistics hold the game), as on the card table."""
 
 from game.ai.leap_frog import greedy_move
 from game.scenes.leap_frog import commands
-from game.scenes.leap_frog.commands import open_leap_frog_table
 from game.scenes.leap_frog.match import GAME_ID, Match
+from game.scenes.leap_frog.opening import open_leap_frog_table
 from game.scenes.summary import SummaryScene
 from game.store import Statistics
+from tests.store.faults import FAILING, full_disk
 
 from .conftest import Table, new_match
-
-FAILING = ["Your statistics could not be saved (No space left on device)."]
 
 
 def played_out(kinds=("human", "computer")) -> Match:
@@ -53,7 +52,7 @@ def test_a_save_whose_game_was_counted_is_dropped_not_resumed(make_table, contex
 def test_a_failed_statistics_write_keeps_the_game_to_count_later(make_table, context,
                                                                  private_data_folder,
                                                                  monkeypatch):
-    monkeypatch.setattr(Statistics, "save", lambda self: FAILING)
+    monkeypatch.setattr("game.store.stats.write_json", full_disk)
     match = played_out()
     table = make_table(match)
     assert match.finished and not match.settled
@@ -62,7 +61,8 @@ def test_a_failed_statistics_write_keeps_the_game_to_count_later(make_table, con
     assert saved is not None, "the save must stay to be counted later"
     assert saved.history.position == match.history.position  # the ended position
     assert saved.extras["key"] == match.key
-    assert FAILING[0] in context.notices or table.top.message == FAILING[0]  # the player is told
+    told = [*context.notices, getattr(table.top, "message", "")]
+    assert any(message.startswith(FAILING) for message in told)  # the player is told
     table.close()  # leaving must not drop it
     commands.abandon(context, match)  # nor a new game over it
     assert context.saves.exists(GAME_ID)
@@ -82,7 +82,7 @@ def test_a_failed_statistics_write_keeps_the_game_to_count_later(make_table, con
 
 def test_an_abandoned_game_that_could_not_be_counted_resumes(make_table, context,
                                                              monkeypatch):
-    monkeypatch.setattr(Statistics, "save", lambda self: FAILING)
+    monkeypatch.setattr("game.store.stats.write_json", full_disk)
     table = make_table(new_match(8, ("computer", "human")))
     table.run(lambda: table.scene.accepts_input)  # the computer's removal: the game counts
     match = table.match
@@ -101,3 +101,43 @@ def test_a_game_of_computers_alone_is_still_never_recorded(make_table, context):
     stats = context.stats.get(GAME_ID)
     assert stats.played == 0 and stats.counted == ()
     assert not context.saves.exists(GAME_ID)
+
+
+def test_statistics_are_kept_per_variant_and_size_and_a_game_left_is_no_best(context):
+    """A plain game's pieces and a Murray game's points never share a best score, and a game
+    left with pieces taken is a loss that sets none."""
+    left = new_match(5, ("human", "computer"), variant="plain")
+    while left.scores()[0] == 0 or left.rules.current_player(left.state) != 0:
+        left.play(greedy_move(left.state))
+    commands.abandon(context, left)
+    stats = context.stats.get(GAME_ID)
+    assert stats.of_rules("plain/15").played == 1 and stats.played == 1
+    assert stats.of_rules("plain/15").best_score is None and stats.best_score is None
+    murray = new_match(4, ("human", "computer"))
+    while not murray.is_over:
+        murray.play(greedy_move(murray.state))
+    murray.finish()
+    commands.count(context, murray)
+    stats = context.stats.get(GAME_ID)
+    assert stats.of_rules("murray/15").best_score == murray.focus_result()[0]
+    assert (stats.of_rules("murray/15").played, stats.of_rules("plain/15").played) == (1, 1)
+
+
+def test_a_tied_game_is_headed_as_a_shared_win(make_table, monkeypatch):
+    match = played_out()
+    monkeypatch.setattr(match, "scores", lambda: (12, 12))
+    monkeypatch.setattr(match, "winners", lambda: (0, 1))
+    table = make_table(match)
+    table.run(lambda: isinstance(table.top, SummaryScene))
+    summary = table.top
+    assert summary.headline == "You and Computer share the win"
+    assert [label for label, _ in summary.result.rows[:2]] == ["1st=  You", "1st=  Computer"]
+
+
+def test_a_win_alone_keeps_the_usual_headline(make_table, monkeypatch):
+    match = played_out()
+    monkeypatch.setattr(match, "scores", lambda: (14, 12))
+    monkeypatch.setattr(match, "winners", lambda: (0,))
+    table = make_table(match)
+    table.run(lambda: isinstance(table.top, SummaryScene))
+    assert table.top.headline == "You won!"

@@ -8,9 +8,9 @@ from game.rules.leap_frog import RULES
 from game.rules.moves import Cell
 from game.scenes.dialogs import ConfirmDialog
 from game.scenes.help import HelpScene
-from game.scenes.leap_frog.commands import open_leap_frog_table
 from game.scenes.leap_frog.match import GAME_ID
-from game.scenes.leap_frog.scene import LeapFrogTable
+from game.scenes.leap_frog.opening import open_leap_frog_table
+from game.scenes.leap_frog.scene import LeapFrogBoardScene
 from game.scenes.options import OptionsScene
 from game.scenes.summary import SummaryScene
 
@@ -101,7 +101,8 @@ def test_the_game_is_saved_after_each_turn_and_resumes(make_table, context):
     table.close()
     saved, _ = context.saves.load(GAME_ID)
     assert saved.history.played == played
-    assert saved.extras == {"seats": ["computer", "human"], "strength": "medium", "key": key}
+    assert saved.extras == {"seats": ["computer", "human"], "strengths": ["medium", "medium"],
+                            "key": key}
     resumed = Table(context, scene=open_leap_frog_table(context, None))
     try:
         assert resumed.match.history.played == played
@@ -144,7 +145,7 @@ def test_undo_while_the_computer_thinks_stops_it(make_table, monkeypatch):
         cancel.wait(10)
         return RULES.single_leaps(state)[0] if not RULES.must_remove(state) else None
 
-    monkeypatch.setattr(LeapFrogTable, "chooser", staticmethod(slow))
+    monkeypatch.setattr(LeapFrogBoardScene, "chooser", staticmethod(slow))
     table = make_table(new_match(3))
     play_a_person_turn(table)
     assert table.scene.thought is None  # not while the removed marble is still flying

@@ -11,7 +11,7 @@ from game.scenes.leap_frog.layout import table_layout
 from game.scenes.leap_frog.painting import toolbar_readout
 from game.scenes.leap_frog.seats import Lineup
 from game.scenes.leap_frog.status import status_text
-from game.scenes.table.game import format_time
+from game.scenes.tabletop.clock import format_time
 
 from .conftest import leap_for, new_match, played_until
 

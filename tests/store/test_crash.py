@@ -28,6 +28,7 @@ while True:
 """
 
 
+@pytest.mark.subprocess
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_sigkill_at_random_moments_never_leaves_a_broken_file(tmp_path):
     path = tmp_path / "stats.json"

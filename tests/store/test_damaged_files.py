@@ -1,6 +1,8 @@
 """Every kind of damaged file is set aside with a message, and the other files are untouched."""
 
 import json
+import os
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -65,8 +67,8 @@ COMMON_DAMAGE = {
     "binary junk": lambda path: bytes(range(256)),
     "a list": lambda path: text_of([1, 2, 3]),
     "a string": lambda path: text_of("settings"),
-    "NaN": lambda path: path.read_bytes().replace(b'"format": 1', b'"format": NaN'),
-    "newer format": lambda path: edited(path, set_item("format", 2)),
+    "NaN": lambda path: re.sub(rb'"format": [0-9]+', b'"format": NaN', path.read_bytes()),
+    "newer format": lambda path: edited(path, set_item("format", 99)),
     "format zero": lambda path: edited(path, set_item("format", 0)),
     "nested too deeply": lambda path: b"[" * 50_000 + b"]" * 50_000,
 }
@@ -217,7 +219,27 @@ def test_file_that_cannot_be_set_aside_is_still_reported(full_folder, monkeypatc
     monkeypatch.setattr("game.store.atomic.os.rename", refuse)
     _, messages = Statistics.load(full_folder)
     assert messages == ["Your statistics file was damaged and could not be set aside "
-                        "(Permission denied); starting fresh."]
+                        "(Permission denied); starting fresh. Leaps will not write over it."]
+
+
+def test_a_damaged_file_that_could_not_be_set_aside_is_never_written_over(full_folder,
+                                                                          monkeypatch):
+    """The folder refuses to rename, then lets it: the damaged file goes aside before any
+    write, and no write while it cannot."""
+    (full_folder / "stats.json").write_text("garbage")
+    real_rename = os.rename
+    monkeypatch.setattr("game.store.atomic.os.rename", _refusing_rename)
+    stats, _ = Statistics.load(full_folder)
+    stats.record_game("klondike", 1, True)
+    assert (full_folder / "stats.json").read_text() == "garbage"
+    monkeypatch.setattr("game.store.atomic.os.rename", real_rename)
+    assert "set aside as stats.json.bad" in stats.record_game("klondike", 2, True)[0]
+    assert (full_folder / "stats.json.bad").read_text() == "garbage"
+    assert Statistics.load(full_folder)[0].get("klondike").played == 2
+
+
+def _refusing_rename(*args):
+    raise PermissionError(13, "Permission denied")
 
 
 json_values = st.recursive(

@@ -24,7 +24,7 @@ def test_defaults_when_there_is_no_file(folder):
     assert settings.klondike.show_deck_contents is False
     assert settings.klondike.vegas_cumulative is False
     assert settings.leap_frog.seats[:2] == ("human", "computer")
-    assert settings.leap_frog.strength == "medium"
+    assert settings.leap_frog.strengths == ("medium",) * 4
     assert settings.leap_year.auto_play is False
     assert not any(settings.get(f"{game_id}.winnable_only")
                    for game_id in ("klondike", "leapfrog", "leap_year", "lucas_leaps"))
@@ -94,7 +94,7 @@ def test_round_trip(folder):
     ("leap_frog.size", 14), ("leap_frog.size", 19), ("leap_frog.variant", "chinese"),
     ("leap_frog.players", 5), ("leap_frog.players", 1), ("leap_frog.diagonal", "no"),
     ("leap_frog.seats", ["human"]), ("leap_frog.seats", ["human", "robot", "human", "human"]),
-    ("leap_frog.strength", "expert"), ("leap_year.auto_play", None),
+    ("leap_frog.strengths", ["hard"] * 3 + ["expert"]), ("leap_year.auto_play", None),
     ("leapfrog.winnable_only", 1), ("lucas_leaps.winnable_only", "on"),
     ("general.last_game", "chess"), ("appearance.card_size", "huge"),
     ("appearance.deck", "tarot"), ("appearance.back", "../../etc"), ("appearance.felt", ""),

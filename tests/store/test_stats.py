@@ -156,7 +156,7 @@ def test_only_the_latest_keys_are_kept(folder):
 
 def test_a_failed_write_counts_nothing(folder, monkeypatch):
     stats, _ = Statistics.load(folder)
-    monkeypatch.setattr(stats, "save", lambda: ["Your statistics could not be saved (full)."])
+    monkeypatch.setattr("game.store.stats.write_json", _full_disk)
     assert stats.record_game("leapfrog", 130, False, winnings=30, key=KEY) != []
     assert stats.get("leapfrog") == GameStats()
     assert not stats.is_counted("leapfrog", KEY)
@@ -172,26 +172,25 @@ def test_an_assisted_game_is_not_won_not_best_and_gains_no_money():
     losing = GameStats().with_game(40, False, winnings=-60, assisted=True)
     assert losing.total_winnings == -60  # the demo cannot dodge a loss
     assert losing.best_winnings is None  # nor set a best
-    vegas = GameStats().with_game(208, True, vegas=208, assisted=True, scoring="vegas", draw=3)
+    vegas = GameStats().with_game(208, True, vegas=208, assisted=True, rules="vegas/3")
     assert vegas.vegas_balance == 0
-    assert vegas.best_for("vegas", 3) is None
+    assert vegas.of_rules("vegas/3").best_score is None
     assert GameStats().with_game(-27, False, vegas=-27, assisted=True).vegas_balance == -27
 
 
 def test_best_score_of_each_set_of_rules(folder):
     stats, _ = Statistics.load(folder)
-    stats.record_game("klondike", 540, True, scoring="standard", draw=3, when=1.0)
-    stats.record_game("klondike", 700, True, scoring="standard", draw=1, when=2.0)
-    stats.record_game("klondike", 13, False, scoring="vegas", draw=3, vegas=13, when=3.0)
+    stats.record_game("klondike", 540, True, rules="standard/3", when=1.0)
+    stats.record_game("klondike", 700, True, rules="standard/1", when=2.0)
+    stats.record_game("klondike", 13, False, rules="vegas/3", vegas=13, when=3.0)
     loaded = Statistics.load(folder)[0].get("klondike")
-    assert loaded.best_for("standard", 3) == 540
-    assert loaded.best_for("standard", 1) == 700
-    assert loaded.best_for("vegas", 3) == 13
-    assert loaded.best_for("vegas", 1) is None
-    assert loaded.history[-1] == ScoreEntry(3.0, 13, False, "vegas", 3)
+    assert loaded.of_rules("standard/3").best_score == 540
+    assert loaded.of_rules("standard/1").best_score == 700
+    assert loaded.of_rules("vegas/3").best_score == 13
+    assert loaded.of_rules("vegas/1").best_score is None
+    assert loaded.history[-1] == ScoreEntry(3.0, 13, False, "vegas/3")
     data = read_json(folder / "stats.json")
-    assert data["games"]["klondike"]["history"][0] == [1.0, 540, True,
-                                                       {"scoring": "standard", "draw": 3}]
+    assert data["games"]["klondike"]["history"][0] == [1.0, 540, True, {"rules": "standard/3"}]
 
 
 def test_an_older_file_still_loads(folder):
@@ -203,14 +202,19 @@ def test_an_older_file_still_loads(folder):
     assert messages == []
     klondike = stats.get("klondike")
     assert klondike.history[0] == ScoreEntry(1.0, 300, True)
-    assert klondike.history[0].scoring is None and klondike.counted == ()
+    assert klondike.history[0].rules is None and klondike.counted == ()
 
 
 @pytest.mark.parametrize("entry", [[1.0, 5, True, {"assisted": True}],
                                    [1.0, 5, False, {"scoring": "golf"}],
-                                   [1.0, 5, False, {"draw": 9}],
+                                   [1.0, 5, False, {"scoring": "standard", "draw": 9}],
+                                   [1.0, 5, False, {"rules": "standard"}],
                                    [1.0, 5, False, {"colour": 1}],
                                    [1.0, 5, False, {}, 3]])
 def test_impossible_entries_are_refused(entry):
     with pytest.raises(ValueError):
         GameStats.from_dict({"played": 1, "history": [entry]}, "test")
+
+
+def _full_disk(*args):
+    raise OSError(28, "No space left on device")

@@ -10,6 +10,7 @@ from game.engine.audio import Audio
 from game.engine.scene import Scene
 from game.rules.history import History
 from game.scenes.context import Context
+from game.scenes.menu import MenuScene
 from game.scenes.table.game import TableGame
 from game.scenes.table.klondike import KlondikeTable
 from game.scenes.table.scene import CardTableScene
@@ -29,7 +30,7 @@ def pygame_modules():
 def context(private_data_folder) -> Context:
     settings = Settings(folder=private_data_folder)
     return Context(settings, Statistics(private_data_folder), SaveSlots(private_data_folder),
-                   Audio(enabled=False))
+                   Audio(enabled=False), make_menu=MenuScene)
 
 
 class Clock:
@@ -47,11 +48,12 @@ class Clock:
 
 class Table:
     """A table (Klondike's unless another `game` is given) in an App, with helpers that send
-    mouse and key events."""
+    mouse and key events. `snap` skips the deal's flight: the cards start at rest, for tests
+    of where things lie rather than how they get there."""
 
     def __init__(self, context: Context, state=None, *, scene: CardTableScene | None = None,
                  game: TableGame | None = None, size=SIZE, settle: bool = True,
-                 below: Scene | None = None) -> None:
+                 snap: bool = False, below: Scene | None = None) -> None:
         self.context = context
         self.clock = Clock()
         if scene is None:
@@ -66,6 +68,8 @@ class Table:
             self.app.stack.push(below)
         self.app.stack.push(scene)
         self.app.stack.apply_pending()
+        if snap:
+            scene.tweens.finish_all()
         if settle:
             self.settle()
 

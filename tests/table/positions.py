@@ -1,7 +1,11 @@
 """Klondike positions for the table tests, written as piles of card codes."""
 
+import json
+
 from game.rules import GAMES
 from game.rules.cards import new_deck
+from game.rules.klondike import TABLEAU, WASTE
+from game.rules.moves import CardMove
 
 RULES = GAMES["klondike"]
 OPTIONS = {"draw": 3, "redeals": None, "start_rank": 1, "scoring": "standard"}
@@ -25,3 +29,14 @@ def position(tableau=(), foundations=(), stock="", waste="", *, passes=1, score=
 def suit_up_to(suit: str, rank: int) -> str:
     """A suit stack from the Ace up to `rank`."""
     return " ".join(f"{'A23456789TJQK'[index]}{suit}" for index in range(rank))
+
+
+# Deal 559 drawing three, before the player lays the 8C from the waste on the 9D: the AC then
+# comes up on the waste. Sent up, it leaves no win; laid by, one is left.
+DEAL_559 = RULES.from_dict(json.loads("""{"game": "klondike", "seed": 559, "options": {"draw": 3,
+"redeals": null, "start_rank": 1, "scoring": "standard"}, "tableau": [["KS", "QH", "JS"], ["kd",
+"TS", "9D"], ["2D"], ["9h", "4h", "kc", "5S"], ["jh", "4d", "th", "6d", "QS"], ["7d", "tc", "8d",
+"td", "5d", "9C"], ["9s", "6c", "ad", "3d", "3c", "7h", "JC"]], "foundations": [["AS", "2S",
+"3S"], ["AH", "2H"], [], []], "stock": ["7c", "8s", "qc", "4c", "5c", "6s", "2c", "6h", "3h",
+"5h", "qd", "8h", "kh", "7s", "jd"], "waste": ["4S", "AC", "8C"], "passes": 4, "score": 50}"""))
+LAYS_8C = CardMove(WASTE, TABLEAU[1], 1)

@@ -173,6 +173,7 @@ def test_solve_says_a_near_won_deal_can_be_won_and_show_me_plays_it(make_table, 
     assert table.scene.session.is_won
 
 
+@pytest.mark.slow
 def test_solve_says_a_lost_deal_cannot_be_won_and_after_a_move_can_no_longer_be(make_table,
                                                                                context):
     """Leap Year: the Two of spades can go up, then nothing: the Three lies under the Five,
@@ -219,7 +220,7 @@ def test_klondike_all_face_up_finishes_by_itself_one_undo_step_a_move(make_table
     table.click(table.centre_of(WASTE))  # the Ten of spades goes up
     run_until(table, lambda: table.scene.session.finished)
     session = table.scene.session
-    assert session.is_won and session.move_count == 1
+    assert session.is_won and session.moves == 4  # the finish's moves count as moves
     assert len(session.history.played) == 4  # the player's move and three of the finish
 
 

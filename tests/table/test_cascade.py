@@ -11,7 +11,7 @@ from game.rules.klondike import TABLEAU
 from game.rules.moves import Cell
 from game.scenes.leap_frog.ending import CELEBRATE_SECONDS, SkipCatcher
 from game.scenes.leap_frog.match import Match
-from game.scenes.leap_frog.scene import LeapFrogTable
+from game.scenes.leap_frog.scene import LeapFrogBoardScene
 from game.scenes.leap_frog.seats import Lineup
 from game.scenes.leap_frog.status import status_text
 from game.scenes.summary import SummaryScene
@@ -181,7 +181,7 @@ def last_leap_match():
 
 @pytest.fixture
 def celebrating(context):
-    table = LeapFrogTable(context, last_leap_match())
+    table = LeapFrogBoardScene(context, last_leap_match())
     app = App(size=(1280, 800))
     app.stack.push(table)
     app.stack.apply_pending()

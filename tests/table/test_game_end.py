@@ -11,10 +11,12 @@ from game.rules.klondike import TABLEAU
 from game.rules.moves import Cell
 from game.scenes.summary import SummaryScene
 from game.scenes.table.cascade import WinCascade
-from game.scenes.table.commands import new_deal, open_card_table
+from game.scenes.table.commands import new_deal
 from game.scenes.table.klondike import KlondikeTable
 from game.scenes.table.leapfrog import LeapfrogTable
+from game.scenes.table.opening import open_card_table
 from game.store import Statistics
+from tests.store.faults import FAILING, full_disk
 
 from .positions import position, suit_up_to
 from .test_leapfrog_table import NEAR_WIN
@@ -89,12 +91,13 @@ def test_a_klondike_win_the_computer_played_is_no_best_score_and_no_vegas_money(
     assert table.state.foundations[0][-1].code == "KS"
     summary = table.top
     assert summary.headline == "Solved by the computer" and not summary.result.won
+    assert summary.score_text() == "$0"  # the large figure is what the game paid
     rows = dict(summary.result.rows)
     assert rows["Vegas money not paid"] == "$208"
     assert rows["Vegas balance"] == "$0"
     stats = context.stats.get("klondike")
     assert (stats.played, stats.won, stats.vegas_balance) == (1, 0, 0)
-    assert stats.best_score is None and stats.best_for("vegas", 3) is None
+    assert stats.best_score is None and stats.of_rules("vegas/3").best_score is None
 
 
 def test_the_players_own_win_still_celebrates(make_table, context):
@@ -104,7 +107,7 @@ def test_the_players_own_win_still_celebrates(make_table, context):
     assert table.top.headline == "You won!" and table.top.result.won
     stats = context.stats.get("klondike")
     assert (stats.played, stats.won) == (1, 1)
-    assert stats.best_for("standard", 3) == stats.best_score == 510
+    assert stats.of_rules("standard/3").best_score == stats.best_score == 510
 
 
 def test_the_assisted_mark_survives_saving_and_resuming(make_table, context):
@@ -200,13 +203,12 @@ def test_a_save_whose_game_was_counted_is_dropped_not_resumed(make_table, contex
 def test_a_failed_statistics_write_keeps_the_game_to_count_later(make_table, context,
                                                                  private_data_folder,
                                                                  monkeypatch):
-    failing = ["Your statistics could not be saved (No space left on device)."]
-    monkeypatch.setattr(Statistics, "save", lambda self: failing)
+    monkeypatch.setattr("game.store.stats.write_json", full_disk)
     table = make_table(scene=open_card_table(context, LeapfrogTable(context), NO_MOVE_DEALS[0]))
     table.settle()
     assert context.stats.get("leapfrog").played == 0
     assert context.saves.exists("leapfrog"), "the save must stay to be counted later"
-    assert table.top.message == failing[0]  # the player is told
+    assert table.top.message.startswith(FAILING)  # the player is told
     table.top.dismiss()
     summary = next(scene for scene in table.app.stack.scenes if isinstance(scene, SummaryScene))
     summary.play_again()  # leaving for a new deal must not drop it either

@@ -3,6 +3,8 @@
 import pygame
 import pytest
 
+from game.ai.klondike_solver import solve
+from game.ai.search import Budget
 from game.engine.scene import Scene
 from game.rules.klondike import FOUNDATIONS, STOCK_PILE, TABLEAU, WASTE
 from game.rules.moves import CardMove
@@ -10,10 +12,10 @@ from game.scenes.dialogs import ConfirmDialog
 from game.scenes.help import HelpScene
 from game.scenes.options import OptionsScene
 from game.scenes.summary import SummaryScene
-from game.scenes.table.commands import open_card_table
 from game.scenes.table.klondike import KlondikeTable
+from game.scenes.table.opening import open_card_table
 
-from .positions import position, suit_up_to
+from .positions import DEAL_559, LAYS_8C, position, suit_up_to
 
 CTRL = pygame.KMOD_LCTRL
 
@@ -119,7 +121,8 @@ def test_an_automatic_move_follows_and_each_undo_takes_back_one_step(make_table)
     assert codes(table.state.foundations[0]) == "AH"
     assert history.played == (CardMove(TABLEAU[1], TABLEAU[2], 1),
                                CardMove(TABLEAU[1], FOUNDATIONS[0], 1))
-    assert table.scene.session.move_count == 1  # the automatic move is not the player's
+    assert table.scene.session.moves == 2  # the automatic move counts as a move
+    assert "Moves 2" in table.scene.readout()
     table.key(pygame.K_z, CTRL)
     table.settle()
     assert codes(table.state.tableau[1]) == "AH"  # back where the player can use it
@@ -131,6 +134,18 @@ def test_an_automatic_move_follows_and_each_undo_takes_back_one_step(make_table)
     table.settle()
     assert codes(table.state.tableau[1]) == "AH"  # redo brings no automatic move with it
     at_rest(table)
+
+
+def test_drawing_three_the_table_leaves_a_waste_card_where_taking_it_would_lose_the_win(
+        make_table):
+    """Deal 559: the player lays the 8C from the waste and the AC comes up under it. Sent up
+    by the table, it would leave no win (the deck's groups shift); it stays on the waste."""
+    table = make_table(DEAL_559)
+    table.drag(table.centre_of(WASTE), table.centre_of(TABLEAU[1]))
+    table.settle()
+    assert table.scene.session.history.played == (LAYS_8C,)
+    assert table.state.waste[-1].code == "AC"
+    assert solve(table.state, Budget(max_nodes=20_000)).status == "won"
 
 
 def test_automatic_moves_can_be_turned_off(make_table, context):

@@ -8,8 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.rules.klondike import FOUNDATIONS, STOCK_PILE, TABLEAU, WASTE
-from game.scenes.table.geometry import card_height, legible_step, toolbar_height
+from game.scenes.table.geometry import card_height, legible_step
 from game.scenes.table.klondike_layout import FACE_UP_STEP, klondike_layout
+from game.scenes.tabletop.toolbar import toolbar_height
 
 from .positions import RULES, position
 

@@ -10,9 +10,9 @@ from game.rules import GAMES
 from game.rules.moves import STOCK
 from game.rules.patience import FOUNDATION_REFS, STOCK_REF, TABLEAU_REFS
 from game.scenes.summary import SummaryScene
-from game.scenes.table.commands import open_card_table
 from game.scenes.table.leap_year import LeapYearTable
 from game.scenes.table.leap_year_layout import leap_year_layout
+from game.scenes.table.opening import open_card_table
 from game.store import Settings
 
 RULES = GAMES["leap_year"]
@@ -92,7 +92,8 @@ def test_the_auto_play_switch_plays_the_cards_by_itself(leap_year, context):
     assert isinstance(table.top, SummaryScene)
     assert table.top.headline == "Solved by the computer" and not table.top.result.won
     session = table.scene.session
-    assert len(session.history.played) == 2 and session.move_count == 0
+    assert len(session.history.played) == 2 and session.moves == 2  # its moves count
+    assert ("Moves", "2") in table.top.result.rows and "Moves 2" in table.scene.readout()
     assert session.assisted
 
 
@@ -118,7 +119,7 @@ def test_auto_play_moves_at_once_on_a_fresh_deal(leap_year, context):
     session = table.scene.session
     assert {move.source for move in session.history.played[:2]} == {
         move.source for move in RULES.legal_moves(start) if move != STOCK}
-    assert session.assisted and session.move_count == 0
+    assert session.assisted and session.moves == 2
 
 
 def test_auto_play_moves_again_after_undo_and_on_a_resumed_game(make_table, context):
@@ -140,6 +141,7 @@ def test_auto_play_moves_again_after_undo_and_on_a_resumed_game(make_table, cont
     run_until(third, moved(third, resumed_at + 1), seconds=10)
 
 
+@pytest.mark.slow
 def test_auto_play_wins_a_winnable_deal_and_the_win_is_not_the_players(leap_year, context):
     context.settings.leap_year.auto_play = True
     table = leap_year(RULES.new_game(4), settle=False)  # in the pool of proven wins
@@ -198,12 +200,12 @@ def test_the_game_is_saved_and_resumed(make_table, context):
     assert again.scene.session.history.states == history.states
 
 
-@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("size", [(640, 480), (800, 600), (1280, 800), (1920, 1080)])
 def test_everything_fits_even_with_every_deal_made(size):
     state = RULES.new_game(5)
     for _ in range(23):
         state = RULES.apply(state, STOCK)
-    layout = leap_year_layout(size, state)
+    layout = leap_year_layout(size)
     screen = pygame.Rect(0, layout.toolbar.bottom, size[0], size[1] - layout.toolbar.bottom)
     piles = RULES.piles(state)
     areas = {key: spot.area(piles[key]) for key, spot in layout.piles.items()}
@@ -211,3 +213,28 @@ def test_everything_fits_even_with_every_deal_made(size):
         assert screen.contains(area), key
     for first, second in itertools.combinations(areas, 2):
         assert not areas[first].colliderect(areas[second]), (first, second)
+
+
+def greedy(state):
+    """The first card that can go up, else the next deal."""
+    moves = RULES.legal_moves(state)
+    return next((move for move in moves if move != STOCK), moves[0])
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (640, 480)])
+def test_nothing_moves_but_the_cards_played_from_the_deal_to_the_end(leap_year, size):
+    """The table is laid out for the longest piles a game can make, so however the piles grow
+    and shrink, no card changes size and every card that stays keeps its place: the stock,
+    the foundations, and each card of a pile from the first deal to the last."""
+    table = leap_year(RULES.new_game(201), size=size)
+    view = table.scene.view
+    widths, places, longest = {view.layout.card_width}, {}, 0
+    while not RULES.is_over(table.state):
+        assert table.scene.play(greedy(table.state))
+        table.settle()
+        widths.add(view.layout.card_width)
+        for key, sprites in view.piles.items():
+            for index, sprite in enumerate(sprites):
+                assert places.setdefault((key, index), sprite.pos) == sprite.pos, (key, index)
+        longest = max(longest, *map(len, table.state.tableau))
+    assert widths == {view.layout.card_width} and longest >= 12

@@ -7,10 +7,10 @@ from game.rules import GAMES
 from game.rules.moves import Cell, GapMove
 from game.scenes.stats import StatsScene
 from game.scenes.summary import SummaryScene
-from game.scenes.table.commands import open_card_table
 from game.scenes.table.king_chooser import KingChooser
 from game.scenes.table.leapfrog import LeapfrogTable, score_slots, signed
 from game.scenes.table.leapfrog_layout import leapfrog_layout
+from game.scenes.table.opening import open_card_table
 
 RULES = GAMES["leapfrog"]
 CTRL = pygame.KMOD_LCTRL

@@ -9,7 +9,7 @@ import pytest
 
 from game.art.faces import index_height
 from game.rules import GAMES
-from game.rules.moves import CardMove
+from game.rules.moves import STOCK, CardMove
 from game.scenes.table.klondike_layout import klondike_layout
 from game.scenes.table.leap_year_layout import leap_year_layout
 from game.scenes.table.lucas_leaps_layout import lucas_leaps_layout
@@ -67,7 +67,7 @@ def check(layout, state, rules, deck):
 @pytest.mark.parametrize("seed", [1, 2, 3, 5, 8])
 def test_leap_year_piles_show_every_index_late_in_a_game(seed, size, deck):
     state = leap_year_late(seed)
-    check(leap_year_layout(size, state, deck=deck), state, GAMES["leap_year"], deck)
+    check(leap_year_layout(size, deck=deck), state, GAMES["leap_year"], deck)
 
 
 @pytest.mark.parametrize("deck", DECKS)
@@ -84,9 +84,12 @@ def test_a_long_lucas_leaps_pile_shows_every_index(size, deck):
     check(lucas_leaps_layout(size, state, deck=deck), state, GAMES["lucas_leaps"], deck)
 
 
-def test_short_piles_keep_the_cards_their_full_size():
+@pytest.mark.parametrize("deck", DECKS)
+@pytest.mark.parametrize("size", SIZES)
+def test_leap_year_piles_show_every_index_with_every_deal_made(size, deck):
     rules = GAMES["leap_year"]
-    fresh = rules.new_game(1)
-    late = leap_year_late(1)
-    assert leap_year_layout((1280, 800), late).card_width < \
-        leap_year_layout((1280, 800), fresh).card_width
+    state = rules.new_game(3)
+    while state.stock:
+        state = rules.apply(state, STOCK)
+    assert max(map(len, state.tableau)) == 24
+    check(leap_year_layout(size, deck=deck), state, rules, deck)

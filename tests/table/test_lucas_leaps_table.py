@@ -9,9 +9,9 @@ from game.rules import GAMES
 from game.rules.moves import CardMove
 from game.rules.patience import STOCK_REF, TABLEAU_REFS, WASTE_REF
 from game.scenes.summary import SummaryScene
-from game.scenes.table.commands import open_card_table
 from game.scenes.table.lucas_leaps import LucasLeapsTable
 from game.scenes.table.lucas_leaps_layout import lucas_leaps_layout
+from game.scenes.table.opening import open_card_table
 
 RULES = GAMES["lucas_leaps"]
 CTRL = pygame.KMOD_LCTRL

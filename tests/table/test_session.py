@@ -4,7 +4,8 @@ import pytest
 
 from game.rules.history import History
 from game.rules.moves import STOCK
-from game.scenes.table.session import AUTOMATIC_EXTRA, Session, Stopwatch
+from game.scenes.table.session import AUTOMATIC_EXTRA, Session
+from game.scenes.tabletop.clock import Stopwatch
 from game.store import SavedGame
 
 from .positions import RULES
@@ -53,10 +54,17 @@ def test_a_game_counts_from_its_first_move_and_undo_does_not_uncount_it():
     assert session.redo() == STOCK
 
 
-def test_automatic_moves_are_not_the_players_but_are_undo_steps():
+def test_the_moves_shown_are_those_from_the_deal_to_the_position_whoever_made_them():
     session = Session(RULES, History.start(RULES.new_game(4)), now=Time())
-    session.play(STOCK, automatic=True)
-    assert session.move_count == 0 and session.history.can_undo
+    session.play(STOCK)
+    session.play(STOCK)
+    assert session.moves == 2
+    session.undo()
+    assert session.moves == 1 and session.move_count == 2  # the game was played further
+    session.redo()
+    assert session.moves == 2
+    session.history = History.start(session.history.deal)  # taken back to the deal
+    assert session.moves == 0
 
 
 def test_the_session_knows_which_moves_the_table_made_and_its_save_keeps_them():

@@ -21,7 +21,7 @@ from game.engine.sprites import Point, Sprite
 from game.engine.timeline import Call, Wait
 from game.engine.timeline import Sequence as Steps
 from game.engine.tween import Animation, TweenManager, ValueTween
-from game.rules.leap_frog import LeapFrogState
+from game.rules.leap_frog import LeapFrogBoardState
 from game.rules.moves import Cell
 from game.scenes.leap_frog.layout import TableLayout
 
@@ -80,7 +80,7 @@ class BoardView:
 
     # Snapping to a state ------------------------------------------------------------------
 
-    def show(self, state: LeapFrogState, layout: TableLayout,
+    def show(self, state: LeapFrogBoardState, layout: TableLayout,
              chain_path: Sequence[Cell] = (), jumped: Sequence[Cell] = ()) -> None:
         """Every marble where `state` has it, at once; a chain in progress as it stands."""
         self.tweens.kill_all()

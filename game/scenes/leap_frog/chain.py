@@ -7,12 +7,19 @@ finished chain becomes one `Leap` move when the turn ends.
 
 from __future__ import annotations
 
-from game.rules.leap_frog import LeapFrogRules, LeapFrogState
+import logging
+from collections.abc import Mapping, Sequence
+
+from game.rules.leap_frog import LeapFrogBoardRules, LeapFrogBoardState
 from game.rules.moves import Cell, Leap
+
+log = logging.getLogger(__name__)
+
+CHAIN_EXTRA = "chain"  # the save's extra field for a turn's leaps not yet ended
 
 
 class Chain:
-    def __init__(self, rules: LeapFrogRules, state: LeapFrogState) -> None:
+    def __init__(self, rules: LeapFrogBoardRules, state: LeapFrogBoardState) -> None:
         self.rules = rules
         self.state = state
         self.path: list[Cell] = []
@@ -70,9 +77,40 @@ class Chain:
         self.landings = self.rules.next_landings(self.state, self.path)
         return True
 
+    def replay(self, path: Sequence[Cell]) -> bool:
+        """Enter `path` (a start square, then its landings) afresh; False, and nothing
+        entered, if the rules refuse any step of it."""
+        self.clear()
+        if len(path) > 1 and self.start(path[0]) and all(self.extend(cell) for cell in path[1:]):
+            return True
+        self.clear()
+        return False
+
     def clear(self) -> None:
         self.path = []
         self.landings = []
 
     def move(self) -> Leap:
         return Leap(tuple(self.path))
+
+
+def chain_extras(chain: Chain | None) -> dict:
+    """What a save keeps of a turn in progress: its leaps, once it has made one."""
+    if chain is None or not chain.can_end:
+        return {}
+    return {CHAIN_EXTRA: [[cell.row, cell.col] for cell in chain.path]}
+
+
+def saved_path(extras: Mapping, size: int) -> tuple[Cell, ...]:
+    """The squares of the turn in progress a save kept; () if it kept none, or something
+    that is not a path of squares on an n x n board (logged). Whether the rules allow its
+    leaps is `Chain.replay`'s to say."""
+    raw = extras.get(CHAIN_EXTRA)
+    if raw is None:
+        return ()
+    if (isinstance(raw, list) and len(raw) > 1
+            and all(isinstance(item, list) and len(item) == 2
+                    and all(type(n) is int and 0 <= n < size for n in item) for item in raw)):
+        return tuple(Cell(row, col) for row, col in raw)
+    log.warning("the saved game's turn in progress %r is not a path; it starts afresh", raw)
+    return ()

@@ -1,8 +1,8 @@
 """What the Leap Frog table does beyond play: opening and saving games, statistics, leaving,
 new games, dialogs and the summary.
 
-Scenes that import the table registry themselves (menu, options, help, summary, dialogs) are
-imported where used.
+The table's scene imports this module, and the menu reaches it through the table registry,
+so both are imported inside the functions that open them.
 """
 
 from __future__ import annotations
@@ -12,20 +12,21 @@ from typing import TYPE_CHECKING
 from game.rules.history import History
 from game.rules.leap_frog import RULES
 from game.scenes.context import Context, GameResult
+from game.scenes.leap_frog.chain import chain_extras
 from game.scenes.leap_frog.match import GAME_ID, Match
 from game.scenes.leap_frog.seats import COMPUTER, Lineup
-from game.scenes.table.commands import count_once, drop_if_counted, random_seed
-from game.scenes.table.game import format_time
-from game.scenes.table.session import saved_key
-from game.scenes.table.toolbar import Tool
+from game.scenes.tabletop.clock import format_time
+from game.scenes.tabletop.counting import count_once, random_seed
+from game.scenes.tabletop.toolbar import Tool
+from game.store.stats import rules_key
 
 if TYPE_CHECKING:
-    from game.scenes.leap_frog.scene import LeapFrogTable
+    from game.scenes.leap_frog.protocol import BoardTable
 
 PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
 
-def toolbar_tools(table: LeapFrogTable) -> list[Tool]:
+def toolbar_tools(table: BoardTable) -> list[Tool]:
     return [
         Tool("Menu", lambda: leave(table)),
         Tool("New game", lambda: ask_new_game(table)),
@@ -36,37 +37,14 @@ def toolbar_tools(table: LeapFrogTable) -> list[Tool]:
     ]
 
 
-def open_leap_frog_table(context: Context, seed: int | None) -> LeapFrogTable:
-    """The table: the saved game when no deal is asked for, else a new game.
-
-    A new game asked for over a saved one that had moves abandons it, counting as a loss.
-    A save the statistics have counted already (the program stopped before it could be
-    deleted) is over: it goes.
-    """
-    from game.scenes.leap_frog.scene import LeapFrogTable
-
-    saved = None
-    if context.autosave:
-        saved, messages = context.saves.load(GAME_ID)
-        context.notify(messages)
-    key = None if saved is None else saved_key(saved.extras)
-    if saved is not None and not drop_if_counted(context, GAME_ID, key):
-        players = saved.history.state.options.players
-        lineup = Lineup.from_extras(saved.extras, players) or settings_lineup(context, players)
-        match = Match(saved.history, lineup, move_count=saved.move_count,
-                      elapsed=saved.elapsed, key=key)
-        if seed is None:
-            return LeapFrogTable(context, match, fresh=False)
-        abandon(context, match)
-    return LeapFrogTable(context, new_match(context, seed))
-
-
 def settings_lineup(context: Context, players: int) -> Lineup:
     """The seats the settings name, for a game of `players` (computer players fill any gap)."""
     settings = context.settings.leap_frog
     kinds = list(settings.seats[:players])
     kinds += [COMPUTER] * (players - len(kinds))
-    return Lineup.of(kinds, settings.strength)
+    strengths = list(settings.strengths[:players])
+    strengths += ["medium"] * (players - len(strengths))
+    return Lineup.of(kinds, strengths)
 
 
 def new_match(context: Context, seed: int | None = None) -> Match:
@@ -89,8 +67,11 @@ def _record(context: Context, match: Match) -> list[str]:
     if not match.recorded:
         return []
     score, won = match.focus_result()
+    options = match.state.options
     return context.stats.record_game(GAME_ID, score, won and match.is_over,
-                                     seconds=match.clock.elapsed, key=match.key)
+                                     seconds=match.clock.elapsed, key=match.key,
+                                     rules=rules_key(options.variant, options.size),
+                                     finished=match.is_over)
 
 
 def abandon(context: Context, match: Match) -> None:
@@ -103,20 +84,22 @@ def abandon(context: Context, match: Match) -> None:
         context.notify(context.saves.delete(GAME_ID))
 
 
-def save(table: LeapFrogTable) -> None:
+def save(table: BoardTable) -> None:
     context, match = table.context, table.match
     if not context.autosave or match.settled or not match.counted:
         return
-    _save(context, match)
+    _save(context, match, chain_extras(table.chain))
     show_pending_notices(table)
 
 
-def _save(context: Context, match: Match) -> None:
+def _save(context: Context, match: Match, turn: dict | None = None) -> None:
+    """The game as played, and `turn`: the leaps of a turn in progress, if any."""
     context.notify(context.saves.save(GAME_ID, match.history, elapsed=match.clock.elapsed,
-                                      move_count=match.move_count, extras=match.extras()))
+                                      move_count=match.move_count,
+                                      extras={**match.extras(), **(turn or {})}))
 
 
-def finish(table: LeapFrogTable) -> None:
+def finish(table: BoardTable) -> None:
     """The game is over: count it once and forget its save."""
     table.match.finish()
     count(table.context, table.match)
@@ -125,7 +108,7 @@ def finish(table: LeapFrogTable) -> None:
 # Leaving, new games and other scenes ------------------------------------------------------------
 
 
-def leave(table: LeapFrogTable) -> None:
+def leave(table: BoardTable) -> None:
     """Back to the menu, saving first (the menu lies under the table, or takes its place)."""
     table.save()
     stack = table.stack
@@ -134,12 +117,10 @@ def leave(table: LeapFrogTable) -> None:
     if len(stack.scenes) > 1:
         stack.pop()
     else:
-        from game.scenes.menu import MenuScene
-
-        stack.replace(MenuScene(table.context))
+        stack.replace(table.context.menu())
 
 
-def ask_new_game(table: LeapFrogTable) -> None:
+def ask_new_game(table: BoardTable) -> None:
     """A new game with the current settings, asking first if that abandons a counted one."""
     match = table.match
     if not match.recorded or match.finished or table.stack is None:
@@ -152,33 +133,33 @@ def ask_new_game(table: LeapFrogTable) -> None:
                                    title="Abandon this game?"))
 
 
-def new_game(table: LeapFrogTable) -> None:
+def new_game(table: BoardTable) -> None:
     abandon(table.context, table.match)
     table.start(new_match(table.context))
     show_pending_notices(table)
 
 
-def open_options(table: LeapFrogTable) -> None:
+def open_options(table: BoardTable) -> None:
     from game.scenes.options import OptionsScene
 
     if table.stack is not None:
         table.stack.push(OptionsScene(table.context, GAME_ID, on_close=table.options_closed))
 
 
-def open_help(table: LeapFrogTable) -> None:
+def open_help(table: BoardTable) -> None:
     from game.scenes.help import HelpScene
 
     if table.stack is not None:
         table.stack.push(HelpScene(table.context, GAME_ID))
 
 
-def show_pending_notices(table: LeapFrogTable) -> None:
+def show_pending_notices(table: BoardTable) -> None:
     from game.scenes.notice import show_notices
 
     show_notices(table.stack, table.context)
 
 
-def show_summary(table: LeapFrogTable) -> None:
+def show_summary(table: BoardTable) -> None:
     from game.scenes.summary import SummaryScene
 
     if table.stack is not None:
@@ -186,7 +167,7 @@ def show_summary(table: LeapFrogTable) -> None:
         show_pending_notices(table)
 
 
-def summary_result(table: LeapFrogTable) -> GameResult:
+def summary_result(table: BoardTable) -> GameResult:
     """The players ranked by score; equal scores share a place (and the win, at the top)."""
     match = table.match
     lineup = match.lineup
@@ -202,4 +183,13 @@ def summary_result(table: LeapFrogTable) -> GameResult:
     _, won = match.focus_result()
     score = "  ·  ".join(f"{lineup[player].name} {scores[player]}" for _, player in ranking)
     return GameResult(GAME_ID, RULES.title, won and lineup.has_human, score, tuple(rows),
-                      play_again=lambda: new_game(table), to_menu=lambda: leave(table))
+                      play_again=lambda: new_game(table), to_menu=lambda: leave(table),
+                      headline=_shared_win(match))
+
+
+def _shared_win(match: Match) -> str:
+    """The headline of a game whose top place is shared ("" for a win alone, or a loss)."""
+    winners = match.winners() if match.is_over else ()
+    if len(winners) < 2:
+        return ""
+    return f"{match.lineup.names(winners)} share the win"

@@ -13,24 +13,24 @@ import threading
 from collections.abc import Callable
 
 from game.engine.app import wake_loop
-from game.rules.leap_frog import RULES, LeapFrogState
+from game.rules.leap_frog import RULES, LeapFrogBoardState
 from game.rules.moves import Cell, Leap, RemovePiece
 
 log = logging.getLogger(__name__)
 
 THINK_SECONDS = 0.25  # the computer player's time limit per move
 Move = RemovePiece | Leap
-Chooser = Callable[[LeapFrogState, str, threading.Event, int], Move]
+Chooser = Callable[[LeapFrogBoardState, str, threading.Event, int], Move]
 
 
-def ai_choice(state: LeapFrogState, strength: str, cancel: threading.Event, seed: int) -> Move:
+def ai_choice(state: LeapFrogBoardState, strength: str, cancel: threading.Event, seed: int) -> Move:
     """The computer player's move (imported on first use: it is only needed once one plays)."""
     from game.ai.leap_frog import choose_move
 
     return choose_move(state, strength, time_limit=THINK_SECONDS, cancel=cancel, seed=seed)
 
 
-def simple_move(state: LeapFrogState) -> Move:
+def simple_move(state: LeapFrogBoardState) -> Move:
     """A legal move found at once: the first piece, or the first single leap."""
     if RULES.must_remove(state):
         size = state.options.size
@@ -42,7 +42,7 @@ def simple_move(state: LeapFrogState) -> Move:
 class ComputerThought:
     """One computer move being chosen for `state` on its own daemon thread."""
 
-    def __init__(self, state: LeapFrogState, strength: str, seed: int,
+    def __init__(self, state: LeapFrogBoardState, strength: str, seed: int,
                  chooser: Chooser = ai_choice) -> None:
         self.state = state
         self.cancelled = threading.Event()
@@ -112,7 +112,7 @@ class ComputerTurn:
             self.thought.cancel()
             self.thought = None
 
-    def step(self, dt: float, state: LeapFrogState, strength: str, seed: int, *,
+    def step(self, dt: float, state: LeapFrogBoardState, strength: str, seed: int, *,
              resting: bool, still: float) -> Move | None:
         """Let `dt` pass; the move to play once it is chosen and the board has been still
         for `still` seconds; None meanwhile."""

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from game.scenes.leap_frog.layout import TableLayout
-from game.scenes.table.toolbar import Tool, Toolbar
+from game.scenes.tabletop.toolbar import Tool, Toolbar
 from game.scenes.ui import SkinButton
 
 ButtonLook = tuple[pygame.Rect, str, str]  # where, label, look (normal, hover, ...)

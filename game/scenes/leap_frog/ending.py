@@ -28,7 +28,7 @@ from game.scenes.ui import fitted_size
 
 if TYPE_CHECKING:
     from game.scenes.leap_frog.layout import TableLayout
-    from game.scenes.leap_frog.scene import LeapFrogTable
+    from game.scenes.leap_frog.protocol import BoardTable
 
 CELEBRATE_SECONDS = 3.2
 BANNER_IN = 0.12  # the banner grows in during this share of the celebration
@@ -39,7 +39,7 @@ PROMPT = "Click or press a key to continue"
 
 
 class Ending:
-    def __init__(self, table: LeapFrogTable) -> None:
+    def __init__(self, table: BoardTable) -> None:
         self.table = table
         self.celebrating = False
         self.left = CELEBRATE_SECONDS

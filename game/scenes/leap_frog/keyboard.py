@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING
 
 from game.engine.input import Action
 from game.rules.moves import Cell
+from game.scenes.leap_frog.refusals import refusal
 from game.scenes.ui import neighbour
 
 if TYPE_CHECKING:
-    from game.scenes.leap_frog.scene import LeapFrogTable
+    from game.scenes.leap_frog.protocol import BoardTable
 
 STEPS = {Action.LEFT: (0, -1), Action.RIGHT: (0, 1), Action.UP: (-1, 0), Action.DOWN: (1, 0)}
 ACTIVATE = (Action.CONFIRM, Action.SELECT)
@@ -26,7 +27,7 @@ ACTIVATE = (Action.CONFIRM, Action.SELECT)
 class BoardKeyboard:
     """The focus square at `table` and what the keys do with it."""
 
-    def __init__(self, table: LeapFrogTable) -> None:
+    def __init__(self, table: BoardTable) -> None:
         self.table = table
         self.shown = False
         self.focus: Cell | None = None
@@ -97,7 +98,7 @@ class BoardKeyboard:
             if chain.can_start(cell):
                 table.choose(cell)
             else:
-                table.refuse()
+                table.refuse(refusal(table.match, chain, cell))
         elif cell in chain.landings:
             table.leap_to(cell, hop=True)
         elif chain.can_end:
@@ -105,4 +106,4 @@ class BoardKeyboard:
         elif cell == chain.at:
             table.drop_choice()
         else:
-            table.refuse()
+            table.refuse(refusal(table.match, chain, cell))

@@ -16,7 +16,7 @@ import pygame
 from game.art.pegs import BoardArt
 from game.engine.scene import Size
 from game.rules.moves import Cell
-from game.scenes.table.geometry import toolbar_height
+from game.scenes.tabletop.toolbar import toolbar_height
 from game.scenes.ui import ui_scale
 
 MIN_SLOT = 5  # the smallest tray slot, in pixels
@@ -82,10 +82,17 @@ class TableLayout:
         return pygame.Rect(tray.x + spare // 2 + column * size, tray.y + row * size, size, size)
 
 
+def table_scale(size: Size) -> float:
+    """1.0 at 1280x800, as the other scenes' scale, but growing with the window beyond their
+    cap of 1.5, so the panels and their words keep their proportion beside the marbles
+    (at 3840x2160 the capped status line was 16 pixels beside 80-pixel marbles)."""
+    return max(ui_scale(size), min(size[0] / 1280, size[1] / 800))
+
+
 def table_layout(size: Size, players: int, board_size: int) -> TableLayout:
     """The layout for a window of `size`, `players` panels and an n x n board."""
     width, height = size
-    scale = ui_scale(size)
+    scale = table_scale(size)
 
     def px(value: float) -> int:
         return max(1, round(value * scale))

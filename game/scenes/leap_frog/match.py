@@ -16,10 +16,11 @@ import time
 from collections.abc import Callable
 
 from game.rules.history import History
-from game.rules.leap_frog import RULES, LeapFrogState
+from game.rules.leap_frog import RULES, LeapFrogBoardState
 from game.rules.moves import Leap, RemovePiece
 from game.scenes.leap_frog.seats import Lineup, Seat
-from game.scenes.table.session import KEY_EXTRA, Stopwatch, new_key
+from game.scenes.tabletop.clock import Stopwatch
+from game.scenes.tabletop.counting import KEY_EXTRA, new_key
 
 GAME_ID = "leap_frog"
 Move = RemovePiece | Leap
@@ -45,7 +46,7 @@ class Match:
     # The position ---------------------------------------------------------------------
 
     @property
-    def state(self) -> LeapFrogState:
+    def state(self) -> LeapFrogBoardState:
         return self.history.state
 
     @property
@@ -92,7 +93,7 @@ class Match:
 
     # Turns --------------------------------------------------------------------------------
 
-    def play(self, move: Move) -> LeapFrogState:
+    def play(self, move: Move) -> LeapFrogBoardState:
         """Apply `move` for the player to move (IllegalMove if the rules refuse it)."""
         state = self.rules.apply(self.state, move)
         self.history = self.history.push(move, state)

@@ -15,9 +15,10 @@ import pygame
 
 from game.engine.drag import DRAG_THRESHOLD, LEFT_BUTTON, RIGHT_BUTTON
 from game.rules.moves import Cell
+from game.scenes.leap_frog.refusals import NO_LANDING, refusal
 
 if TYPE_CHECKING:
-    from game.scenes.leap_frog.scene import LeapFrogTable
+    from game.scenes.leap_frog.protocol import BoardTable
 
 Point = tuple[float, float]
 
@@ -31,7 +32,7 @@ class _Press:
 
 
 class BoardMouse:
-    def __init__(self, table: LeapFrogTable) -> None:
+    def __init__(self, table: BoardTable) -> None:
         self.table = table
         self._press: _Press | None = None
         self.dragging = False
@@ -115,6 +116,8 @@ class BoardMouse:
                 self.table.view.glide(chain.path[0], chain.at)
                 if chain.stuck:
                     self.table.end_turn()
+                elif self.table.layout.cell_at(pos) not in (None, chain.at):
+                    self.table.refuse(NO_LANDING)  # dropped where it cannot land
             return True
         if self.table.layout.cell_at(pos) != press.cell:
             return True  # a press that wandered off its square means nothing
@@ -132,7 +135,7 @@ class BoardMouse:
         elif chain is not None and press.cell in chain.landings:
             table.leap_to(press.cell, hop=True)
         else:
-            table.refuse()
+            table.refuse(refusal(table.match, chain, press.cell))
 
     def _right_click(self) -> bool:
         chain = self.table.chain

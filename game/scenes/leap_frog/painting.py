@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 
 import pygame
 
@@ -19,18 +20,21 @@ from game.art import palette
 from game.art.felt import THEMES, paint_felt
 from game.art.render import rounded_rect_surface
 from game.art.skin import button_surface, corner_radius, draw_panel
-from game.engine.text import draw_text, wrap_text
+from game.engine.resources import font
+from game.engine.text import draw_text, render_text, wrap_text
 from game.rules.leap_frog_board import PIECE_VALUES
 from game.rules.moves import Cell
 from game.scenes.leap_frog.chain import Chain
 from game.scenes.leap_frog.layout import PanelSpot, TableLayout
+from game.scenes.leap_frog.marks import MoveMark
 from game.scenes.leap_frog.match import Match
 from game.scenes.leap_frog.seats import Seat
-from game.scenes.table.game import format_time
-from game.scenes.table.painting import focus_outline, focus_reach
+from game.scenes.tabletop.clock import format_time
+from game.scenes.tabletop.focus import focus_outline, focus_reach
 from game.scenes.ui import fitted_size
 
 TRAY_FILL = (0, 0, 0, 70)
+MOVABLE = (235, 245, 255)  # the ring round a marble that can leap
 SPARKLE_COUNT = 90
 SPARKLE_COLOURS = (palette.ACCENT_BRIGHT, (255, 255, 255), palette.GOOD, (120, 200, 255),
                    (255, 150, 200))
@@ -41,7 +45,7 @@ class PanelView:
     """What one player's panel shows right now."""
 
     seat: Seat
-    pieces: Sequence[str]  # the marbles resting in the tray
+    pieces: Sequence[str]  # the marbles the player has captured
     plain: bool
     tag: str = ""  # "to move", "thinking…", "winner"
     active: bool = False
@@ -63,9 +67,10 @@ def rings_for(chain: Chain | None, hovered: Cell | None, removing: bool
     return []
 
 
-def panel_views(match: Match, tray_pieces: Callable[[int], Sequence[str]], *, thinking: bool,
-                winners: bool) -> list[PanelView]:
-    """What each player's panel shows; `winners`: the game is over and the winners show."""
+def panel_views(match: Match, *, thinking: bool, winners: bool) -> list[PanelView]:
+    """What each player's panel shows; `winners`: the game is over and the winners show.
+    The score is the game's from the moment a move is played, never behind the marbles
+    already in the tray."""
     plain = match.state.options.variant == "plain"
     leaders = match.winners() if winners else ()
     views = []
@@ -77,7 +82,8 @@ def panel_views(match: Match, tray_pieces: Callable[[int], Sequence[str]], *, th
             tag = "thinking…" if thinking else "to move"
         else:
             tag = ""
-        views.append(PanelView(seat, tray_pieces(player), plain, tag, active or player in leaders))
+        views.append(PanelView(seat, match.rules.captured_by(match.state, player), plain, tag,
+                               active or player in leaders))
     return views
 
 
@@ -114,6 +120,52 @@ def paint_rings(surface: pygame.Surface, layout: TableLayout,
         surface.blit(layout.art.ring(kind), layout.cell_rect(cell))
 
 
+def paint_marks(surface: pygame.Surface, layout: TableLayout,
+                marks: Iterable[MoveMark]) -> None:
+    """Moves made (a line along the path, crosses where marbles were taken, a ring round
+    the marble that moved) or suggested (rings round the marble, its landings and its
+    captures)."""
+    cell = layout.cell
+    line = max(2, cell // 12)
+    for mark in marks:
+        centres = [layout.cell_rect(square).center for square in mark.path]
+        shade = palette.mix(mark.colour, (0, 0, 0), 0.6)
+        if mark.made:
+            for start, end in pairwise(centres):
+                pygame.draw.line(surface, shade, start, end, line + 2)
+                pygame.draw.line(surface, mark.colour, start, end, line)
+            pygame.draw.circle(surface, mark.colour, centres[0], line * 1.5)
+            for square in mark.captured:
+                _cross(surface, layout.cell_rect(square).center, cell * 0.16, line, mark.colour,
+                       shade)
+            pygame.draw.circle(surface, mark.colour, centres[-1], cell * 0.47, line)
+        else:
+            pygame.draw.circle(surface, mark.colour, centres[0], cell * 0.47, line + 1)
+            for centre in centres[1:]:
+                pygame.draw.circle(surface, mark.colour, centre, cell * 0.2, line)
+            for square in mark.captured:
+                _cross(surface, layout.cell_rect(square).center, cell * 0.16, line, mark.colour,
+                       shade)
+
+
+def paint_movable(surface: pygame.Surface, layout: TableLayout, cells: Iterable[Cell]) -> None:
+    """A thin light ring round each marble that can leap."""
+    line = max(1, layout.cell // 16)
+    for cell in cells:
+        pygame.draw.circle(surface, MOVABLE, layout.cell_rect(cell).center, layout.cell * 0.46,
+                           line)
+
+
+def _cross(surface: pygame.Surface, centre: tuple[int, int], reach: float, width: int,
+           colour: palette.Colour, shade: palette.Colour) -> None:
+    x, y = centre
+    for ink, extra in ((shade, 2), (colour, 0)):
+        pygame.draw.line(surface, ink, (x - reach, y - reach), (x + reach, y + reach),
+                         width + extra)
+        pygame.draw.line(surface, ink, (x - reach, y + reach), (x + reach, y - reach),
+                         width + extra)
+
+
 def paint_focus(surface: pygame.Surface, layout: TableLayout, cell: Cell | None) -> None:
     """The keyboard's focus square, drawn just inside the square's edge."""
     if cell is None:
@@ -146,10 +198,16 @@ def _paint_panel(surface: pygame.Surface, layout: TableLayout, spot: PanelSpot,
     score = draw_text(surface, str(points), px(26), palette.ACCENT_BRIGHT,
                       (header.right, header.centery), anchor="midright", bold=True)
     name_left = header.x + 2 * radius + px(8)
-    name_size = fitted_size(panel.seat.name, px(22), max(10, score.left - name_left - px(6)),
-                            bold=True)
-    draw_text(surface, panel.seat.name, name_size, palette.TEXT, (name_left, header.centery),
-              anchor="midleft", bold=True)
+    room = max(10, score.left - name_left - px(6))
+    name_size = fitted_size(panel.seat.name, px(22), room, bold=True)
+    name = draw_text(surface, panel.seat.name, name_size, palette.TEXT,
+                     (name_left, header.centery), anchor="midleft", bold=True)
+    if panel.seat.is_computer:  # how strong it plays, if there is room to say
+        strength = panel.seat.strength
+        size = max(name_size * 3 // 4, 8)
+        word = render_text(strength, size, palette.TEXT_DIM)
+        if word.get_width() <= score.left - name.right - px(12):
+            surface.blit(word, word.get_rect(midleft=(name.right + px(6), header.centery)))
     if spot.detail is None:
         return
     count = len(panel.pieces)
@@ -161,22 +219,52 @@ def _paint_panel(surface: pygame.Surface, layout: TableLayout, spot: PanelSpot,
                   spot.detail.midright, anchor="midright", bold=True)
 
 
+MIN_STATUS_TEXT = 10  # the smallest the status block's words shrink to before one line goes
+
+
 def paint_status(surface: pygame.Surface, layout: TableLayout, headline: str, hint: str,
                  buttons: Sequence[tuple[pygame.Rect, str, str]]) -> None:
-    """The turn's instructions in the status block, and its buttons as (rect, label, look)."""
+    """The turn's instructions in the status block, and its buttons as (rect, label, look).
+    In a small window the words shrink to fit, and if they still do not, the headline gives
+    way to the line under it (a hint, or why a click was refused, matters more just then)."""
     px = layout.px
     area = layout.status.inflate(-2 * px(12), -2 * px(10))
     bottom = min((rect.top for rect, _, _ in buttons), default=area.bottom) - px(4)
+    blocks = _fitted_blocks(((headline, px(22), palette.TEXT, True),
+                             (hint, px(17), palette.TEXT_DIM, False)),
+                            area.width, bottom - area.y, px(4))
     y = area.top
-    for text, size, colour, bold in ((headline, px(22), palette.TEXT, True),
-                                     (hint, px(17), palette.TEXT_DIM, False)):
-        for line in wrap_text(text, size, area.width, bold=bold) if text else ():
-            if y + size > bottom:
-                break
+    for lines, size, colour, bold in blocks:
+        for line in lines:
             y = draw_text(surface, line, size, colour, (area.x, y), bold=bold).bottom
         y += px(4)
     for rect, label, look in buttons:
         surface.blit(button_surface(rect.size, label, look), rect)
+
+
+Block = tuple[str, int, palette.Colour, bool]  # text, size, colour, bold
+
+
+@lru_cache(maxsize=32)
+def _fitted_blocks(blocks: tuple[Block, ...], width: int, height: int, gap: int
+                   ) -> list[tuple[list[str], int, palette.Colour, bool]]:
+    """The blocks wrapped to `width` at the largest sizes (shrunk together) at which they
+    fit in `height`; the first block is left out if none does. Cached: it runs each frame."""
+    blocks = [block for block in blocks if block[0]]
+    while blocks:
+        for shrink in range(0, 40):
+            sized = [(text, max(MIN_STATUS_TEXT, size - shrink), colour, bold)
+                     for text, size, colour, bold in blocks]
+            wrapped = [(wrap_text(text, size, width, bold=bold), size, colour, bold)
+                       for text, size, colour, bold in sized]
+            needed = sum(len(lines) * font(size, bold=bold).get_linesize() + gap
+                         for lines, size, _, bold in wrapped)
+            if needed - gap <= height:
+                return wrapped
+            if all(size == MIN_STATUS_TEXT for _, size, _, _ in sized):
+                break
+        blocks = blocks[1:]
+    return []
 
 
 @lru_cache(maxsize=1)

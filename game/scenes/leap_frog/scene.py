@@ -10,6 +10,7 @@ celebrated, then summed up.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
 import pygame
 
@@ -25,13 +26,17 @@ from game.scenes.leap_frog.chain import Chain
 from game.scenes.leap_frog.computer import Chooser, ComputerThought, ComputerTurn, ai_choice
 from game.scenes.leap_frog.controls import TableControls
 from game.scenes.leap_frog.ending import Ending
+from game.scenes.leap_frog.hint import BoardHint
 from game.scenes.leap_frog.keyboard import BoardKeyboard
 from game.scenes.leap_frog.layout import TableLayout, table_layout
+from game.scenes.leap_frog.marks import last_moves
 from game.scenes.leap_frog.match import Match
 from game.scenes.leap_frog.mouse import BoardMouse
 from game.scenes.leap_frog.painting import (
     paint_background,
     paint_focus,
+    paint_marks,
+    paint_movable,
     paint_panels,
     paint_rings,
     paint_status,
@@ -39,6 +44,7 @@ from game.scenes.leap_frog.painting import (
     rings_for,
     toolbar_readout,
 )
+from game.scenes.leap_frog.refusals import refusal
 from game.scenes.leap_frog.seats import Seat
 from game.scenes.leap_frog.status import status_text
 
@@ -47,12 +53,13 @@ log = logging.getLogger(__name__)
 _FOCUS_EVENTS = (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED)
 
 
-class LeapFrogTable(Scene):
+class LeapFrogBoardScene(Scene):
     """The table playing `match` (its marbles dealt with an animation when `fresh`)."""
 
     chooser: Chooser = staticmethod(ai_choice)  # how computer players choose; tests swap it
 
-    def __init__(self, context: Context, match: Match, *, fresh: bool = True) -> None:
+    def __init__(self, context: Context, match: Match, *, fresh: bool = True,
+                 resume: Sequence[Cell] = ()) -> None:
         super().__init__()
         self.context = context
         self.match = match
@@ -64,6 +71,7 @@ class LeapFrogTable(Scene):
         self.layout: TableLayout | None = None
         self.chain: Chain | None = None  # a person's turn being entered
         self.computer = ComputerTurn(self.chooser)
+        self.hint = BoardHint(self.chooser)
         self.hovered: Cell | None = None
         self.note = ""  # a passing remark in the status block
         self._fresh = fresh
@@ -76,6 +84,8 @@ class LeapFrogTable(Scene):
         self._unfocused = False  # the window has lost the focus: time stands still
         self._save_due = False
         self._begin_turn()
+        if resume:
+            self._resume(resume)
         if match.is_over:
             self._finish()  # a save of a game that ended before it could be counted
 
@@ -96,9 +106,15 @@ class LeapFrogTable(Scene):
         self.renderer.invalidate_background()  # the cloth may have changed
         self.dirty = True
 
+    def _resume(self, path: Sequence[Cell]) -> None:
+        """Take up a turn the save kept part way through (its leaps checked again)."""
+        if self.chain is None or not self.chain.replay(path):
+            log.warning("the saved turn in progress %r does not fit the game; dropped", path)
+
     def on_exit(self) -> None:
         """Leaving, or the program closing (which exits every scene): stop and save."""
         self.computer.stop()
+        self.hint.clear()
         self.save()
 
     def resize(self, size: Size) -> None:
@@ -150,6 +166,8 @@ class LeapFrogTable(Scene):
             self.showing = None
             if self._save_due:
                 self.save()
+        if self.hint.poll(self.match):
+            self.dirty = True
         if self.ending is not None:
             if not self.ending.update(dt):
                 self.ending = None
@@ -168,7 +186,7 @@ class LeapFrogTable(Scene):
 
     def _computer_turn(self, dt: float) -> None:
         match = self.match
-        move = self.computer.step(dt, match.state, match.lineup.strength,
+        move = self.computer.step(dt, match.state, match.seat.strength,
                                   match.state.seed + match.history.position,
                                   resting=not (self._covered or self.view.busy),
                                   still=self._still)
@@ -178,7 +196,7 @@ class LeapFrogTable(Scene):
     def is_idle(self) -> bool:
         waiting = self.match.computer_to_move and not self._covered
         return (super().is_idle() and not self.view.busy and not waiting
-                and self.ending is None)
+                and self.ending is None and not self.hint.pending)
 
     def wake_in(self) -> float | None:
         return self.match.clock.next_second()
@@ -209,17 +227,27 @@ class LeapFrogTable(Scene):
         layout = self.layout
         chain = self.chain if self.accepts_input else None
         paint_focus(surface, layout, self.keyboard.visible_focus)  # under the rings it marks
+        leaping = chain is not None and chain.started  # the next move is under way
+        if self.hint.mark is not None:  # asked for: it has the board to itself
+            marks = [self.hint.mark]
+        elif leaping:
+            marks = []
+        else:
+            marks = last_moves(self.match, hide_latest=self.showing is not None)
+        paint_marks(surface, layout, marks)
+        if chain is not None and not leaping:
+            paint_movable(surface, layout, self.hint.movable)
         paint_rings(surface, layout, rings_for(chain, self.hovered, self.must_remove))
         winners = self.match.finished and (self.ending is None or self.ending.celebrating)
-        paint_panels(surface, layout, panel_views(self.match, self.view.tray_pieces,
-                                                  thinking=self.thinking, winners=winners))
+        paint_panels(surface, layout, panel_views(self.match, thinking=self.thinking,
+                                                  winners=winners))
         self._shown_dots = self._dots()
         headline, hint = status_text(self.match, self.chain, thinking=self.thinking,
                                      dots=self._shown_dots, moving=self.showing)
         leaping = self._leaping()
         self.controls.update(leaping, leaping and self.chain.can_end,
                              leaping and self.chain.started)
-        paint_status(surface, layout, headline, self.note or hint,
+        paint_status(surface, layout, headline, self.note or self.hint.words or hint,
                      self.controls.status_buttons(leaping))
 
     def _dots(self) -> int:
@@ -274,12 +302,22 @@ class LeapFrogTable(Scene):
             Action.REDO: self.redo,
             Action.NEW_GAME: lambda: commands.ask_new_game(self),
             Action.HELP: lambda: commands.open_help(self),
+            Action.HINT: self.toggle_hint,
         }
         handler = handlers.get(action)
         if handler is None:
             return False
         handler()
         return True
+
+    def toggle_hint(self) -> None:
+        """H: the marbles that can leap and a suggested move; H again puts them away."""
+        if self.hint.shown:
+            self.hint.clear()
+        elif self.accepts_input:
+            self.hint.ask(self.match, self.chain)
+            self.note = ""  # the hint's words take the line
+        self.dirty = True
 
     def can_undo(self) -> bool:
         return self.match.can_undo or (self.chain is not None and self.chain.started)
@@ -289,7 +327,7 @@ class LeapFrogTable(Scene):
     def remove(self, cell: Cell) -> None:
         """The opening removal of the piece on `cell`."""
         if self.match.rules.piece_at(self.match.state, cell) is None:
-            self.refuse()
+            self.refuse(refusal(self.match, self.chain, cell))
             return
         player = self.match.player
         self._play(RemovePiece(cell))
@@ -299,6 +337,7 @@ class LeapFrogTable(Scene):
     def choose(self, cell: Cell) -> None:
         """Pick the piece on `cell` to leap with (dropping a piece chosen before)."""
         self.chain.start(cell)
+        self.note = ""
         self.context.play("click")
         self.dirty = True
 
@@ -309,6 +348,8 @@ class LeapFrogTable(Scene):
             self.refuse()
             return
         jumped = chain.jumped[-1]
+        self.note = ""
+        self._save_due = True  # a leap made is kept, should the window close mid-turn
         if hop:
             self.view.hop(chain.path[0], cell, jumped)
         else:
@@ -343,8 +384,12 @@ class LeapFrogTable(Scene):
         self.dirty = True
         return True
 
-    def refuse(self) -> None:
+    def refuse(self, reason: str = "") -> None:
+        """A click or drop that does nothing: a sound, and the reason in the status block."""
         self.context.play("invalid")
+        if reason:
+            self.note = reason
+            self.dirty = True
 
     # Turns --------------------------------------------------------------------------------
 
@@ -383,6 +428,7 @@ class LeapFrogTable(Scene):
         """Get ready for the player to move: a chain for a person; a computer player starts
         thinking once the marbles are at rest."""
         self.computer.begin()
+        self.hint.clear()
         self.hovered = None
         match = self.match
         self.chain = Chain(match.rules, match.state) if match.human_to_move else None

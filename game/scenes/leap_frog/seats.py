@@ -12,12 +12,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from game.art.palette import Colour
+from game.store.settings import STRENGTHS
 
 log = logging.getLogger(__name__)
 
 HUMAN, COMPUTER = "human", "computer"
 KINDS = (HUMAN, COMPUTER)
-STRENGTHS = ("easy", "medium", "hard")
 # Seat colours, kept clear of the marbles' green, red, yellow and white.
 SEAT_COLOURS: tuple[Colour, ...] = ((84, 150, 255), (255, 136, 52), (186, 104, 232),
                                     (58, 204, 196))
@@ -28,6 +28,7 @@ class Seat:
     kind: str
     name: str
     colour: Colour
+    strength: str = "medium"  # how well a computer player plays (a person's is unused)
 
     @property
     def is_computer(self) -> bool:
@@ -41,13 +42,15 @@ class Seat:
 
 @dataclass(frozen=True)
 class Lineup:
-    """The seats in turn order and how strong the computer players are."""
+    """The seats in turn order, each computer player with its own strength."""
 
     seats: tuple[Seat, ...]
-    strength: str = "medium"
 
     @classmethod
-    def of(cls, kinds: Sequence[str], strength: str = "medium") -> Lineup:
+    def of(cls, kinds: Sequence[str], strengths: Sequence[str] | str = "medium") -> Lineup:
+        """Seats of `kinds`; `strengths` per seat, or one for every computer player."""
+        if isinstance(strengths, str):
+            strengths = [strengths] * len(kinds)
         humans = [index for index, kind in enumerate(kinds) if kind == HUMAN]
         computers = [index for index, kind in enumerate(kinds) if kind == COMPUTER]
         seats = []
@@ -57,29 +60,30 @@ class Lineup:
             else:
                 name = ("Computer" if len(computers) == 1
                         else f"Computer {computers.index(index) + 1}")
-            seats.append(Seat(kind, name, SEAT_COLOURS[index % len(SEAT_COLOURS)]))
-        return cls(tuple(seats), strength)
-
-    @classmethod
-    def from_settings(cls, leap_frog_settings: object) -> Lineup:
-        """The seats the settings name for their number of players."""
-        players = leap_frog_settings.players
-        return cls.of(leap_frog_settings.seats[:players], leap_frog_settings.strength)
+            seats.append(Seat(kind, name, SEAT_COLOURS[index % len(SEAT_COLOURS)],
+                              strengths[index]))
+        return cls(tuple(seats))
 
     @classmethod
     def from_extras(cls, extras: Mapping, players: int) -> Lineup | None:
-        """The lineup a saved game recorded, or None if it is missing or does not fit."""
+        """The lineup a saved game recorded, or None if it is missing or does not fit.
+        An older save kept one "strength" for every computer player."""
         kinds = extras.get("seats")
-        strength = extras.get("strength")
+        strengths = extras.get("strengths", extras.get("strength"))
+        if isinstance(strengths, str):
+            strengths = [strengths] * players
         if (not isinstance(kinds, list) or len(kinds) != players
-                or any(kind not in KINDS for kind in kinds) or strength not in STRENGTHS):
+                or any(kind not in KINDS for kind in kinds)
+                or not isinstance(strengths, list) or len(strengths) != players
+                or any(strength not in STRENGTHS for strength in strengths)):
             log.warning("the saved game's seats %r / %r do not fit; using the settings",
-                        kinds, strength)
+                        kinds, strengths)
             return None
-        return cls.of(kinds, strength)
+        return cls.of(kinds, strengths)
 
     def to_extras(self) -> dict:
-        return {"seats": [seat.kind for seat in self.seats], "strength": self.strength}
+        return {"seats": [seat.kind for seat in self.seats],
+                "strengths": [seat.strength for seat in self.seats]}
 
     def __len__(self) -> int:
         return len(self.seats)

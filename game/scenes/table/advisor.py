@@ -19,13 +19,14 @@ import pygame
 from game.ai import hints
 from game.ai.pools import first_winnable
 from game.ai.search import Budget
+from game.registry import BY_ID
 from game.scenes.dialogs import MessageDialog
 from game.scenes.table import commands, post_mortem, winnable
 from game.scenes.table.search_runner import SearchRunner
 from game.scenes.table.toast import Toast, draw_status, status_fits, status_room
 
 if TYPE_CHECKING:
-    from game.scenes.table.scene import CardTableScene
+    from game.scenes.table.protocol import CardTable
 
 HINT_SECONDS = 0.8  # a hint: the first move of a win found this fast, else the best progress
 SOLVE_SECONDS = 4.0  # "can this deal still be won?"
@@ -37,7 +38,6 @@ DEMO_GAP = 0.55  # seconds between the demo's moves
 FINISH_GAP = 0.1  # seconds between the moves of the automatic finish
 # Games whose players expect the finish to play itself (Klondike's auto-complete); the
 # others offer it with a button, leaving the last moves to players who enjoy them.
-FINISHES_BY_ITSELF = ("klondike",)
 CANDIDATE_DEALS = 64  # random deals drawn for a search for a winnable one
 
 HINT_LABEL = "Looking for a hint…"
@@ -60,7 +60,7 @@ def hint_search(rules: Any, state: Any) -> Callable[[Budget], tuple[Any, bool]]:
 class TableAdvisor:
     """Everything the solvers do for one card table."""
 
-    def __init__(self, table: CardTableScene) -> None:
+    def __init__(self, table: CardTable) -> None:
         self.table = table
         self.runner = SearchRunner(self._search_failed)
         self._busy_label: str | None = None  # the busy line last drawn
@@ -79,7 +79,7 @@ class TableAdvisor:
     @property
     def available(self) -> bool:
         """Whether this game has a solver to ask."""
-        return self.rules.id in hints.ADVISORS
+        return hints.advisor_of(self.rules.id) is not None
 
     @property
     def winnable_only(self) -> bool:
@@ -240,7 +240,7 @@ class TableAdvisor:
     def _checked(self, state: Any, line: tuple | None, stuck: bool) -> None:
         if state is not self._state():
             return
-        if line and self.rules.id in FINISHES_BY_ITSELF:
+        if line and BY_ID[self.rules.id].finishes_by_itself:
             self.start_finish(line)
         elif line:
             self.tell("Only finishing is left.",

@@ -29,7 +29,7 @@ from game.engine.text import render_text
 from game.scenes.table import painting
 
 if TYPE_CHECKING:
-    from game.scenes.table.scene import CardTableScene
+    from game.scenes.table.protocol import CardTable
 
 Place = tuple[Hashable, int]  # a card: its pile and its index in the pile
 
@@ -80,7 +80,7 @@ def launch_gap(count: int) -> float:
 class WinCascade(Scene):
     """Plays the cascade over `table` (whose game has just been won), then calls `then`."""
 
-    def __init__(self, table: CardTableScene, then: Callable[[], None], *,
+    def __init__(self, table: CardTable, then: Callable[[], None], *,
                  seed: int | None = None) -> None:
         super().__init__()
         self.table = table

@@ -1,13 +1,13 @@
-"""What the table does beyond the cards: new deals, the menu, dialogs, saving, statistics.
+"""What the table does beyond the cards: new deals, leaving for the menu, dialogs, saving,
+and counting finished games in the statistics.
 
-Kept apart from the scene so the scene stays about play. Scenes that are not the table's own
-(dialogs, options, help, summary, menu) are imported where used: they import the table
-registry themselves.
+Kept apart from the scene so the scene stays about play. The table's scene imports this
+module, and the menu reaches it through the table registry, so both are imported inside the
+functions that open them.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -17,50 +17,18 @@ from game.scenes.table import post_mortem
 from game.scenes.table.cascade import WinCascade
 from game.scenes.table.game import TableGame
 from game.scenes.table.session import Session
+from game.scenes.tabletop.counting import count_once, random_seed
 
 if TYPE_CHECKING:
-    from game.scenes.table.scene import CardTableScene
+    from game.scenes.table.protocol import CardTable
 
-LARGEST_RANDOM_DEAL = 999_999_999  # random deal numbers stay short enough to read out
 SOLVED_BY_COMPUTER = "Solved by the computer"
-
-
-def random_seed() -> int:
-    return random.randint(1, LARGEST_RANDOM_DEAL)
-
-
-def open_card_table(context: Context, game: TableGame, seed: int | None) -> CardTableScene:
-    """The table for `game`: the saved game when no deal is asked for, else a new deal.
-
-    Asking for a deal over a saved game that has had moves abandons it, which counts as a
-    loss, as any new deal over a counted game does. A save the statistics have counted
-    already (the program stopped before it could be deleted) is over: it goes.
-    """
-    from game.scenes.table.scene import CardTableScene
-
-    saved = None
-    if context.autosave:
-        saved, messages = context.saves.load(game.game_id)
-        context.notify(messages)
-    session = None if saved is None else Session.resumed(game.rules, saved)
-    if session is not None and drop_if_counted(context, game.game_id, session.key):
-        session = None
-    if session is not None and seed is None:
-        return CardTableScene(context, game, session, fresh=False)
-    if session is not None:
-        session.finish()
-        count_game(context, game, session)
-    state = game.new_state(random_seed() if seed is None else seed)
-    table = CardTableScene(context, game, Session(game.rules, History.start(state)))
-    if seed is None and table.advisor.winnable_only:
-        table.advisor.winnable_deal(lambda found: _replace_untouched_deal(table, found))
-    return table
 
 
 # Leaving and dialogs -----------------------------------------------------------------------
 
 
-def leave(table: CardTableScene) -> None:
+def leave(table: CardTable) -> None:
     """Back to the menu, saving first (the menu lies under the table, or takes its place); a
     lost game left from its summary counts now."""
     table.save()
@@ -72,20 +40,18 @@ def leave(table: CardTableScene) -> None:
     if stack.scenes.index(table) > 0:
         stack.pop()
     else:
-        from game.scenes.menu import MenuScene
-
-        stack.replace(MenuScene(table.context))
+        stack.replace(table.context.menu())
 
 
-def ask_new_game(table: CardTableScene, seed: int | None = None) -> None:
+def ask_new_game(table: CardTable, seed: int | None = None) -> None:
     _confirm_abandon(table, lambda: new_deal(table, seed))
 
 
-def ask_restart(table: CardTableScene) -> None:
+def ask_restart(table: CardTable) -> None:
     _confirm_abandon(table, lambda: restart(table))
 
 
-def ask_deal_number(table: CardTableScene) -> None:
+def ask_deal_number(table: CardTable) -> None:
     from game.scenes.dialogs import NumberDialog
 
     if table.stack is not None:
@@ -94,7 +60,7 @@ def ask_deal_number(table: CardTableScene) -> None:
                                       seed, prompt="Play the deal with this number."))
 
 
-def _confirm_abandon(table: CardTableScene, then: Callable[[], None]) -> None:
+def _confirm_abandon(table: CardTable, then: Callable[[], None]) -> None:
     """Run `then`, asking first when it would abandon a game that counts."""
     session = table.session
     if not session.counted or session.finished or table.stack is None:
@@ -106,7 +72,7 @@ def _confirm_abandon(table: CardTableScene, then: Callable[[], None]) -> None:
                                    then, title="Abandon this game?"))
 
 
-def open_options(table: CardTableScene) -> None:
+def open_options(table: CardTable) -> None:
     from game.scenes.options import OptionsScene
 
     was_winnable_only = table.advisor.winnable_only
@@ -124,21 +90,21 @@ def open_options(table: CardTableScene) -> None:
         table.stack.push(OptionsScene(table.context, table.game.game_id, on_close=closed))
 
 
-def open_stats(table: CardTableScene) -> None:
+def open_stats(table: CardTable) -> None:
     from game.scenes.stats import StatsScene
 
     if table.stack is not None:
         table.stack.push(StatsScene(table.context, table.game.game_id))
 
 
-def open_help(table: CardTableScene) -> None:
+def open_help(table: CardTable) -> None:
     from game.scenes.help import HelpScene
 
     if table.stack is not None:
         table.stack.push(HelpScene(table.context, table.game.game_id))
 
 
-def show_pending_notices(table: CardTableScene) -> None:
+def show_pending_notices(table: CardTable) -> None:
     from game.scenes.notice import show_notices
 
     show_notices(table.stack, table.context)
@@ -147,7 +113,7 @@ def show_pending_notices(table: CardTableScene) -> None:
 # New deals -----------------------------------------------------------------------------------
 
 
-def new_deal(table: CardTableScene, seed: int | None = None) -> None:
+def new_deal(table: CardTable, seed: int | None = None) -> None:
     """Deal a new game with the current options: a random deal unless `seed` is given, or
     a winnable one when the player wants only those."""
     _abandon(table)
@@ -157,12 +123,12 @@ def new_deal(table: CardTableScene, seed: int | None = None) -> None:
         _deal(table, random_seed() if seed is None else seed)
 
 
-def _deal(table: CardTableScene, seed: int) -> None:
+def _deal(table: CardTable, seed: int) -> None:
     state = table.game.new_state(seed)
     table.start_session(Session(table.game.rules, History.start(state)))
 
 
-def _deal_again_for_new_options(table: CardTableScene, was_winnable_only: bool) -> None:
+def _deal_again_for_new_options(table: CardTable, was_winnable_only: bool) -> None:
     """A deal with no move made yet follows the options just chosen: a winnable deal when
     only those are now wanted (the switch just turned on, or new rules) and this one is not
     known to be, else the same deal under the new rules, if they changed."""
@@ -176,20 +142,20 @@ def _deal_again_for_new_options(table: CardTableScene, was_winnable_only: bool) 
         _deal(table, first.seed)
 
 
-def _replace_untouched_deal(table: CardTableScene, seed: int) -> None:
+def replace_untouched_deal(table: CardTable, seed: int) -> None:
     """A winnable deal takes the place of the table's first deal, unless play has begun."""
     if not table.session.counted:
         _deal(table, seed)
 
 
-def restart(table: CardTableScene) -> None:
+def restart(table: CardTable) -> None:
     """The same deal again, from its first position."""
     _abandon(table)
     start = table.session.history.states[0]
     table.start_session(Session(table.game.rules, History.start(start)))
 
 
-def _abandon(table: CardTableScene) -> None:
+def _abandon(table: CardTable) -> None:
     """A counted game left unfinished is a loss, an ended one counts as it ended (once)."""
     session = table.session
     context = table.context
@@ -204,7 +170,7 @@ def _abandon(table: CardTableScene) -> None:
 # Saving and the end of a game ------------------------------------------------------------------
 
 
-def save_session(table: CardTableScene) -> None:
+def save_session(table: CardTable) -> None:
     context = table.context
     if not context.autosave:
         return
@@ -228,39 +194,7 @@ def count_game(context: Context, game: TableGame, session: Session) -> None:
         lambda: _save(context, game, session))
 
 
-def count_once(context: Context, game_id: str, recorded: bool,
-               record: Callable[[], list[str]], save: Callable[[], None]) -> bool:
-    """The end of a game of `game_id`, shared by every table: `record` it in the statistics
-    (with its key) unless they hold it already, then delete its save; True once they hold it.
-
-    One atomic step whatever moment the program is stopped at: the statistics write carries
-    the game's key, so a save left behind by a stop just after it is known as counted and
-    dropped (`drop_if_counted`). A write that fails counts nothing and keeps the game, by
-    `save`, to be counted later.
-    """
-    if not context.autosave:
-        return recorded
-    if not recorded:
-        messages = record()
-        context.notify(messages)
-        recorded = not messages
-    if recorded:
-        context.notify(context.saves.delete(game_id))
-    else:
-        save()
-    return recorded
-
-
-def drop_if_counted(context: Context, game_id: str, key: str | None) -> bool:
-    """Delete the save of a game the statistics have counted already (the program stopped
-    before it could go): that game is over. True if it went."""
-    if not context.stats.is_counted(game_id, key):
-        return False
-    context.notify(context.saves.delete(game_id))
-    return True
-
-
-def record_end(table: CardTableScene) -> None:
+def record_end(table: CardTable) -> None:
     """Count the game that just ended, unless it is a loss the player may still take back:
     its summary offers Undo, and it counts when the summary is left another way. Until then
     its save, at the position it ended in, keeps it: started again, it ends again."""
@@ -269,14 +203,7 @@ def record_end(table: CardTableScene) -> None:
         count_game(table.context, table.game, session)
 
 
-def take_back(table: CardTableScene) -> None:
-    """Undo the move that lost the game; play goes on, and the loss was never counted."""
-    if not table.session.recorded:
-        table.session.reopen()
-        table.undo()
-
-
-def celebrate(table: CardTableScene) -> None:
+def celebrate(table: CardTable) -> None:
     """A won game: the cards cascade off the table (a click or a key cuts it short), then
     the summary shows."""
     if table.stack is not None:
@@ -284,7 +211,7 @@ def celebrate(table: CardTableScene) -> None:
         table.stack.push(WinCascade(table, lambda: show_summary(table), seed=seed))
 
 
-def show_summary(table: CardTableScene) -> None:
+def show_summary(table: CardTable) -> None:
     from game.scenes.summary import SummaryScene
 
     if table.stack is None:
@@ -294,7 +221,7 @@ def show_summary(table: CardTableScene) -> None:
     won = session.is_won
     stuck = "no move from the deal" if session.history.position == 0 else "no more moves"
     title = game.title if won else f"{game.title}: {stuck}"
-    rows = list(game.summary_rows(state, session.move_count, session.clock.elapsed))
+    rows = list(game.summary_rows(state, session.moves, session.clock.elapsed))
     outcome = game.outcome_rows(state, assisted=session.assisted, counted=session.recorded)
     at = next((index for index, (label, _) in enumerate(rows) if label == "Moves"), len(rows))
     rows[at:at] = outcome
@@ -302,7 +229,7 @@ def show_summary(table: CardTableScene) -> None:
     result = GameResult(game.game_id, title, won and not session.assisted,
                         game.summary_score(state, assisted=session.assisted), tuple(rows),
                         play_again=lambda: new_deal(table), to_menu=lambda: leave(table),
-                        actions=((("Undo", lambda: take_back(table)),) if undo else ())
+                        actions=((("Undo", table.take_back),) if undo else ())
                         + post_mortem.actions(table),
                         headline=SOLVED_BY_COMPUTER if won and session.assisted else "")
     table.stack.push(SummaryScene(table.context, result))

@@ -20,6 +20,7 @@ from game.rules.moves import PileRef, StockMove
 from game.scenes.context import Context
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.gestures import MoveParts, card_move_parts
+from game.scenes.tabletop.clock import format_time
 
 STOCK_PILE = PileRef("stock", 0)
 WAIT = "wait"  # an automatic move is on its way: ask again in a moment
@@ -35,12 +36,6 @@ class Switch:
     label: str
     is_on: Callable[[], bool]
     turn: Callable[[bool], None]
-
-
-def format_time(seconds: float) -> str:
-    minutes, second = divmod(int(seconds), 60)
-    hours, minute = divmod(minutes, 60)
-    return f"{hours}:{minute:02d}:{second:02d}" if hours else f"{minute}:{second:02d}"
 
 
 class TableGame:

@@ -63,12 +63,23 @@ def fits_down(cards: Sequence[Card], top: int, bottom: int, height: int, least_d
     return top + height + downs * least_down + (len(gaps) - downs) * least_up <= bottom
 
 
-def toolbar_height(size: tuple[int, int]) -> int:
-    """The strip at the top that holds the buttons, score and clock: up to 46 pixels high
-    in a window up to 1920x1080, and taller in a larger one (by half at most, as the other
-    scenes' type grows), so that its buttons stay legible beside the cards on a 4K screen."""
-    larger = max(1.0, min(1.5, size[0] / 1920, size[1] / 1080))
-    return max(30, min(round(46 * larger), round(size[1] * 0.048)))
+def stock_badge_height(card_w: int) -> int:
+    """The height of the pill under a stock that counts its cards or deals."""
+    return max(17, round(card_w * 0.16))
+
+
+def stock_badge_gap(card_w: int) -> int:
+    return max(3, round(card_w * 0.05))
+
+
+def under_stock_room(card_w: int) -> int:
+    """What a pile below a stock must leave under it: the count's pill, clear of both."""
+    return stock_badge_height(card_w) + 2 * stock_badge_gap(card_w)
+
+
+def stock_badge_place(stock: pygame.Rect, card_w: int) -> Point:
+    """The midtop of the stock's count: centred just under the stock."""
+    return (stock.centerx, stock.bottom + stock_badge_gap(card_w))
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from game.scenes.table.gestures import best_target, moves_of_run
 from game.scenes.ui import neighbour
 
 if TYPE_CHECKING:
-    from game.scenes.table.scene import CardTableScene
+    from game.scenes.table.protocol import CardTable
 
 ARROWS = (Action.LEFT, Action.RIGHT, Action.UP, Action.DOWN)
 ACTIVATE = (Action.CONFIRM, Action.SELECT)
@@ -64,7 +64,7 @@ class Held:
 class TableKeyboard:
     """The focus and the cards held by the keys at `table`."""
 
-    def __init__(self, table: CardTableScene) -> None:
+    def __init__(self, table: CardTable) -> None:
         self.table = table
         self.shown = False  # the focus is drawn: the keyboard is in use
         self.focus: Hashable | None = None

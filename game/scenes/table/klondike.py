@@ -8,12 +8,13 @@ from typing import Any
 
 import pygame
 
+from game.ai.hints import automatic_move
 from game.art.faces import rank_label
+from game.engine.scene import Scene
 from game.rules import GAMES
 from game.rules.klondike import (
     TABLEAU,
     WASTE,
-    auto_move,
     can_use_stock,
     deck_groups,
     pass_available,
@@ -22,16 +23,15 @@ from game.rules.klondike_piles import head_rank
 from game.rules.klondike_state import KlondikeState
 from game.scenes.context import Context
 from game.scenes.table.deck_panel import paint_deck_panel
-from game.scenes.table.game import Piles, Rows, TableGame, format_time
+from game.scenes.table.game import Piles, Rows, TableGame
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.klondike_layout import klondike_layout
-from game.store.stats import payable
+from game.scenes.table.opening import open_card_table
+from game.scenes.tabletop.clock import format_time
+from game.scenes.ui import dollars
+from game.store.stats import payable, rules_key
 
 GAME_ID = "klondike"
-
-
-def dollars(amount: int) -> str:
-    return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
 
 
 class KlondikeTable(TableGame):
@@ -89,7 +89,9 @@ class KlondikeTable(TableGame):
         return self.stock_move(legal)
 
     def automatic_move(self, state: KlondikeState) -> Any | None:
-        return auto_move(state) if self.settings.automatic_moves else None
+        """A card to its suit stack that no win can need: the moves the solver's lines make
+        at once, so hints, Solve? and the demo plan with the same ones."""
+        return automatic_move(self.rules, state) if self.settings.automatic_moves else None
 
     # Scores -----------------------------------------------------------------------------
 
@@ -109,7 +111,8 @@ class KlondikeTable(TableGame):
         return dollars(state.score)
 
     def summary_score(self, state: KlondikeState, *, assisted: bool = False) -> int | str:
-        return dollars(state.score) if self._vegas(state) else state.score
+        """Vegas: the money the game pays, which a game the computer helped never gains."""
+        return dollars(payable(state.score, assisted)) if self._vegas(state) else state.score
 
     def summary_rows(self, state: KlondikeState, moves: int, seconds: float) -> Rows:
         up = sum(map(len, state.foundations))
@@ -136,7 +139,12 @@ class KlondikeTable(TableGame):
         vegas = state.score if self._vegas(state) and self.settings.vegas_cumulative else None
         messages = self.context.stats.record_game(
             GAME_ID, state.score, won, vegas=vegas, seconds=seconds, assisted=assisted,
-            scoring=state.options.scoring, draw=state.options.draw, key=key)
-        if not messages:
+            rules=rules_key(state.options.scoring, state.options.draw), key=key)
+        if not self.context.stats.is_pending(GAME_ID):
             self._counted = state
         return messages
+
+
+def open_table(context: Context, seed: int | None) -> Scene:
+    """Klondike's table, as the game registry opens it: the saved game, or deal `seed`."""
+    return open_card_table(context, KlondikeTable(context), seed)

@@ -25,8 +25,10 @@ from game.scenes.table.geometry import (
     legible_step,
     shrink_to_fit,
     squeezed_fan,
-    toolbar_height,
+    stock_badge_place,
+    under_stock_room,
 )
+from game.scenes.tabletop.toolbar import toolbar_height
 
 COLUMNS = 7
 GAP = 0.14  # between columns, in card widths: at least this, up to WIDEST_GAP if room
@@ -55,7 +57,8 @@ def klondike_layout(size: tuple[int, int], state: KlondikeState, *, card_size: s
     def rows(card_w: int) -> tuple[int, int, int]:
         """The top of the top row, of the building stacks, and their lowest edge."""
         top = bar + max(6, round(card_w * 0.16))
-        tableau_top = top + card_height(card_w) + round(card_w * 0.28)
+        tableau_top = (top + card_height(card_w)
+                       + max(round(card_w * 0.28), under_stock_room(card_w)))
         return top, tableau_top, height - max(4, round(card_w * 0.1))
 
     def fits(card_w: int) -> bool:
@@ -91,5 +94,5 @@ def klondike_layout(size: tuple[int, int], state: KlondikeState, *, card_size: s
                            card_h * LEAST_DOWN_STEP, least_up)
         piles[ref] = spot(index, tableau_top, fan)
     side = pygame.Rect(across, bar, panel, height - bar) if deck_panel else None
-    label_at = (xs[0] + card_w // 2, top + card_h + max(2, round(card_w * 0.05)))
-    return TableLayout(size, card_w, pygame.Rect(0, 0, width, bar), piles, side, label_at)
+    return TableLayout(size, card_w, pygame.Rect(0, 0, width, bar), piles, side,
+                       stock_badge_place(piles[STOCK_PILE].rect, card_w))

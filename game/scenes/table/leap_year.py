@@ -14,13 +14,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.ai.leap_year_autoplay import AutoPilot, Plan, plan, seconds_for
+from game.engine.scene import Scene
 from game.rules import GAMES
 from game.rules.leap_year import DECKS, FOUNDATIONS, STOCK_SIZE, TABLEAU_PILES, LeapYearState
 from game.scenes.context import Context
-from game.scenes.table.game import WAIT, Rows, Switch, TableGame, format_time
+from game.scenes.table.game import WAIT, Rows, Switch, TableGame
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.leap_year_layout import leap_year_layout
+from game.scenes.table.opening import open_card_table
 from game.scenes.table.search_runner import SearchRunner
+from game.scenes.tabletop.clock import format_time
 
 GAME_ID = "leap_year"
 DEALS = STOCK_SIZE // TABLEAU_PILES
@@ -50,8 +53,7 @@ class LeapYearTable(TableGame):
 
     def layout(self, size: tuple[int, int], state: LeapYearState) -> TableLayout:
         appearance = self.context.settings.appearance
-        return leap_year_layout(size, state, card_size=appearance.card_size,
-                                deck=appearance.deck)
+        return leap_year_layout(size, card_size=appearance.card_size, deck=appearance.deck)
 
     def stock_label(self, state: LeapYearState) -> str | None:
         deals = len(state.stock) // TABLEAU_PILES
@@ -115,3 +117,8 @@ class LeapYearTable(TableGame):
         return (("Cards played up", f"{self.rules.score(state)} of {TO_PLAY}"),
                 ("Deals made", f"{state.deals_made} of {DEALS}"),
                 ("Moves", str(moves)), ("Time", format_time(seconds)))
+
+
+def open_table(context: Context, seed: int | None) -> Scene:
+    """Leap Year's table, as the game registry opens it: the saved game, or deal `seed`."""
+    return open_card_table(context, LeapYearTable(context), seed)

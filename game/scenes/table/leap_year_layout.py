@@ -1,16 +1,20 @@
-"""Leap Year's table: sixteen foundations in two rows of eight over the eight piles, with the
-stock to their left and the number of deals left under it.
+"""Leap Year's table: the stock with the number of deals left under it, the eight piles, and
+the sixteen foundations, either in a block of four by four beside the piles or in two rows of
+eight above them, whichever lets the cards be larger in the window.
 
-Only a pile's top card moves, but the cards under it are there to be counted, so a long pile
-squeezes its fan only as far as each card's rank and suit stay whole; when even that is too
-long for the window, the cards are drawn smaller (the layout is a function of the state).
+The table is laid out once for the window, for the longest piles a game can make (every deal
+made and no card played), so nothing moves while a game goes on but the cards that are played:
+no pile squeezes its fan, no card changes size. Only a pile's top card moves, but the cards
+under it are there to be counted, so each fans just far enough to show its rank and suit.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
-from game.rules.leap_year import FOUNDATIONS, TABLEAU_PILES, LeapYearState
+from game.rules.leap_year import FOUNDATIONS, STOCK_SIZE, TABLEAU_PILES
 from game.rules.patience import FOUNDATION_REFS, STOCK_REF, TABLEAU_REFS
 from game.scenes.table.geometry import (
     SQUARED,
@@ -19,66 +23,110 @@ from game.scenes.table.geometry import (
     TableLayout,
     card_height,
     chosen_card_width,
-    columns_left,
-    fits_down,
     legible_step,
     shrink_to_fit,
-    squeezed_fan,
-    toolbar_height,
+    stock_badge_place,
 )
+from game.scenes.tabletop.toolbar import toolbar_height
 
-PER_ROW = FOUNDATIONS // 2
-COLUMNS = 1 + PER_ROW  # the stock's column, then the piles'
+LONGEST_PILE = 1 + STOCK_SIZE // TABLEAU_PILES  # the card dealt, then one from every deal
 GAP = 0.12  # between columns, in card widths
-STOCK_GAP = 0.3  # extra room between the stock and the rest, in card widths
+STOCK_GAP = 0.3  # extra room between the stock and the piles, in card widths
+FOUNDATION_GAP = 0.3  # extra room between the piles and foundations beside them
 SIDE_MARGIN = 0.3
-ACROSS = COLUMNS + (COLUMNS - 1) * GAP + STOCK_GAP + 2 * SIDE_MARGIN
-ROW_GAP = 0.1  # between the two rows of foundations, in card widths
-TABLEAU_GAP = 0.25  # between the foundations and the piles, in card widths
-FACE_UP_STEP = 0.22  # the fan's offset, in card heights, when there is room
-# Height in card widths: margin, two rows of foundations, a pile about eight cards deep, margin.
-DOWN = 0.12 + 2 * 1.4 + ROW_GAP + TABLEAU_GAP + 1.4 * (1 + 7 * FACE_UP_STEP) + 0.08
+TOP_MARGIN = 0.12
+BOTTOM_MARGIN = 0.08
+ROW_GAP = 0.1  # between rows of foundations, in card widths
+TABLEAU_GAP = 0.25  # between the foundations and the piles under them, in card widths
 
 
-def leap_year_layout(size: tuple[int, int], state: LeapYearState, *,
-                     card_size: str = "auto", deck: str = "two_colour") -> TableLayout:
-    """Every Leap Year pile placed for a window of `size` showing `state` in `deck`."""
-    width, height = size
+@dataclass(frozen=True)
+class Arrangement:
+    """Where the foundations lie: `per_row` to a row, beside the piles or above them."""
+
+    per_row: int
+    beside: bool
+
+    @property
+    def rows(self) -> int:
+        return FOUNDATIONS // self.per_row
+
+    @property
+    def columns(self) -> int:
+        """Card columns across: the stock's, the piles', and the foundations' beside them."""
+        return 1 + TABLEAU_PILES + (self.per_row if self.beside else 0)
+
+    @property
+    def across(self) -> float:
+        """The width the table needs, in card widths."""
+        extra = STOCK_GAP + (FOUNDATION_GAP if self.beside else 0.0)
+        return self.columns + (self.columns - 1) * GAP + extra + 2 * SIDE_MARGIN
+
+    def foundations_height(self, card_w: int) -> int:
+        return self.rows * card_height(card_w) + (self.rows - 1) * round(card_w * ROW_GAP)
+
+    def piles_top(self, card_w: int, top: int) -> int:
+        if self.beside:
+            return top
+        return top + self.foundations_height(card_w) + round(card_w * TABLEAU_GAP)
+
+
+BESIDE = Arrangement(per_row=4, beside=True)
+ABOVE = Arrangement(per_row=8, beside=False)
+
+
+def leap_year_layout(size: tuple[int, int], *, card_size: str = "auto",
+                     deck: str = "two_colour") -> TableLayout:
+    """Every Leap Year pile placed for a window of `size` in `deck`, whatever the position:
+    the arrangement with the larger cards (beside the piles on a tie)."""
     bar = toolbar_height(size)
 
-    def rows(card_w: int) -> tuple[int, int, int, int]:
-        """The top of each row of foundations, of the piles, and the piles' lowest edge."""
-        top = bar + max(6, round(card_w * 0.12))
-        second = top + card_height(card_w) + round(card_w * ROW_GAP)
-        tableau_top = second + card_height(card_w) + round(card_w * TABLEAU_GAP)
-        return top, second, tableau_top, height - max(4, round(card_w * 0.08))
+    def fitting(arrangement: Arrangement) -> int:
+        def fits(card_w: int) -> bool:
+            room = _bottom(size, card_w) - arrangement.piles_top(card_w, _top(bar, card_w))
+            return card_height(card_w) + (LONGEST_PILE - 1) * legible_step(card_w, deck) <= room
 
-    def fits(card_w: int) -> bool:
-        _, _, tableau_top, bottom = rows(card_w)
-        step = legible_step(card_w, deck)
-        return all(fits_down(pile, tableau_top, bottom, card_height(card_w), 0.0, step)
-                   for pile in state.tableau)
+        return shrink_to_fit(chosen_card_width(size[0] / arrangement.across, card_size), fits)
 
-    card_w = shrink_to_fit(
-        chosen_card_width(min(width / ACROSS, (height - bar) / DOWN), card_size), fits)
+    arrangement = max((BESIDE, ABOVE), key=fitting)
+    return _placed(size, bar, arrangement, fitting(arrangement), deck)
+
+
+def _top(bar: int, card_w: int) -> int:
+    """The top edge of the first row of cards."""
+    return bar + max(6, round(card_w * TOP_MARGIN))
+
+
+def _bottom(size: tuple[int, int], card_w: int) -> int:
+    """The lowest edge the piles may reach."""
+    return size[1] - max(4, round(card_w * BOTTOM_MARGIN))
+
+
+def _placed(size: tuple[int, int], bar: int, arrangement: Arrangement, card_w: int,
+            deck: str) -> TableLayout:
     card_h = card_height(card_w)
-    gap = round(card_w * GAP)
-    stock_gap = round(card_w * STOCK_GAP)
-    xs = columns_left(COLUMNS, card_w, gap, width / 2 - stock_gap / 2)
-    xs = [xs[0]] + [x + stock_gap for x in xs[1:]]
-    top, second, tableau_top, bottom = rows(card_w)
-    # Past the least card size, a pile longer still squeezes its fan to stay in the window.
-    step = legible_step(card_w, deck) if fits(card_w) else 0.0
+    top = _top(bar, card_w)
+    piles_top = arrangement.piles_top(card_w, top)
+    room = _bottom(size, card_w) - piles_top - card_h
+    # Past the least card size, the longest pile would squeeze its fan to stay in the window.
+    step = min(legible_step(card_w, deck), room / (LONGEST_PILE - 1))
+    pitch = card_w + round(card_w * GAP)
+    used = round((arrangement.across - 2 * SIDE_MARGIN) * card_w)
+    stock_x = (size[0] - used) // 2
+    piles_x = stock_x + pitch + round(card_w * STOCK_GAP)
+    foundations_x = piles_x + TABLEAU_PILES * pitch + round(card_w * FOUNDATION_GAP)
 
-    def spot(column: int, y: int, fan: Fan = SQUARED) -> PileSpot:
-        return PileSpot(pygame.Rect(xs[column], y, card_w, card_h), fan)
+    def spot(x: int, y: int, fan: Fan = SQUARED) -> PileSpot:
+        return PileSpot(pygame.Rect(x, y, card_w, card_h), fan)
 
-    piles = {STOCK_REF: spot(0, top)}
+    piles = {STOCK_REF: spot(stock_x, top)}
+    row_pitch = card_h + round(card_w * ROW_GAP)
     for index, ref in enumerate(FOUNDATION_REFS[:FOUNDATIONS]):
-        piles[ref] = spot(1 + index % PER_ROW, top if index < PER_ROW else second)
+        row, column = divmod(index, arrangement.per_row)
+        x = (foundations_x if arrangement.beside else piles_x) + column * pitch
+        piles[ref] = spot(x, top + row * row_pitch)
+    fan = Fan(down=(0.0, step), up=(0.0, step))
     for index, ref in enumerate(TABLEAU_REFS[:TABLEAU_PILES]):
-        fan = squeezed_fan(state.tableau[index], tableau_top, bottom, card_h, 0.0,
-                           max(step, card_h * FACE_UP_STEP), 0.0, step)
-        piles[ref] = spot(1 + index, tableau_top, fan)
-    label_at = (xs[0] + card_w // 2, top + card_h + max(3, round(card_w * 0.06)))
-    return TableLayout(size, card_w, pygame.Rect(0, 0, width, bar), piles, None, label_at)
+        piles[ref] = spot(piles_x + index * pitch, piles_top, fan)
+    return TableLayout(size, card_w, pygame.Rect(0, 0, size[0], bar), piles, None,
+                       stock_badge_place(piles[STOCK_REF].rect, card_w))

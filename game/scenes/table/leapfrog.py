@@ -9,12 +9,12 @@ winnings of the games already recorded; the summary adds this game's winnings to
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from functools import lru_cache
 from typing import Any
 
 import pygame
 
 from game.art import palette
+from game.art.overlays import dead_gap_mark
 from game.art.skin import panel_surface
 from game.engine.scene import Scene
 from game.engine.text import draw_text
@@ -23,10 +23,12 @@ from game.rules.cards import Card
 from game.rules.leapfrog import BUY_IN, WIN_BONUS, LeapfrogState, ScoreBreakdown
 from game.rules.moves import Cell, GapMove
 from game.scenes.context import Context
-from game.scenes.table.game import Rows, TableGame, format_time
+from game.scenes.table.game import Rows, TableGame
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.king_chooser import KingChooser
 from game.scenes.table.leapfrog_layout import CELLS, leapfrog_layout
+from game.scenes.table.opening import open_card_table
+from game.scenes.tabletop.clock import format_time
 from game.scenes.ui import fitted_size
 from game.store.stats import payable
 
@@ -165,26 +167,6 @@ class LeapfrogTable(TableGame):
                                               seconds=seconds, assisted=assisted, key=key)
 
 
-@lru_cache(maxsize=4)
-def dead_gap_mark(size: tuple[int, int]) -> pygame.Surface:
-    """A gap no card can fill: a shadowed hollow with a faint cross."""
-    width, height = size
-    mark = pygame.Surface(size, pygame.SRCALPHA)
-    radius = max(3, round(width * 0.065))
-    pygame.draw.rect(mark, (0, 0, 0, 70), mark.get_rect(), border_radius=radius)
-    pygame.draw.rect(mark, (0, 0, 0, 90), mark.get_rect(), max(1, width // 40),
-                     border_radius=radius)
-    inset = round(width * 0.3)
-    middle_y = height // 2
-    line = max(2, round(width * 0.035))
-    for start, end in (((inset, middle_y - width // 2 + inset),
-                        (width - inset, middle_y + width // 2 - inset)),
-                       ((width - inset, middle_y - width // 2 + inset),
-                        (inset, middle_y + width // 2 - inset))):
-        pygame.draw.line(mark, (255, 255, 255, 34), start, end, line)
-    return mark
-
-
 def score_slots(parts: ScoreBreakdown, winnings: int, *,
                 assisted: bool = False) -> list[tuple[str, str, palette.Colour]]:
     """The score band's slots, label, value and colour: its four kinds of points, the total,
@@ -228,3 +210,8 @@ def paint_score_band(surface: pygame.Surface, rect: pygame.Rect, parts: ScoreBre
                   (centre, rect.y + pad * 0.8), anchor="midtop")
         draw_text(surface, value, fitted_size(value, value_size, room, bold=True), colour,
                   (centre, rect.bottom - pad * 0.7), anchor="midbottom", bold=True)
+
+
+def open_table(context: Context, seed: int | None) -> Scene:
+    """Leapfrog's table, as the game registry opens it: the saved game, or deal `seed`."""
+    return open_card_table(context, LeapfrogTable(context), seed)

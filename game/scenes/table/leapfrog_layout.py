@@ -17,8 +17,8 @@ from game.scenes.table.geometry import (
     card_height,
     chosen_card_width,
     columns_left,
-    toolbar_height,
 )
+from game.scenes.tabletop.toolbar import toolbar_height
 
 GAP = 0.1  # between columns, in card widths
 ROW_GAP = 0.14  # between rows, in card widths

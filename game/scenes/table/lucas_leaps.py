@@ -10,12 +10,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from game.engine.scene import Scene
 from game.rules import GAMES
 from game.rules.lucas_leaps import DECKS, LucasLeapsState
 from game.scenes.context import Context
-from game.scenes.table.game import Rows, TableGame, format_time
+from game.scenes.table.game import Rows, TableGame
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.lucas_leaps_layout import lucas_leaps_layout
+from game.scenes.table.opening import open_card_table
+from game.scenes.tabletop.clock import format_time
 
 GAME_ID = "lucas_leaps"
 CARDS = 52 * DECKS
@@ -40,3 +43,8 @@ class LucasLeapsTable(TableGame):
         up = sum(map(len, state.foundations))
         return (("Cards on the foundations", f"{up} of {CARDS}"),
                 ("Moves", str(moves)), ("Time", format_time(seconds)))
+
+
+def open_table(context: Context, seed: int | None) -> Scene:
+    """Lucas Leaps's table, as the game registry opens it: the saved game, or deal `seed`."""
+    return open_card_table(context, LucasLeapsTable(context), seed)

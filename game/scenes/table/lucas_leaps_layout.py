@@ -25,8 +25,10 @@ from game.scenes.table.geometry import (
     legible_step,
     shrink_to_fit,
     squeezed_fan,
-    toolbar_height,
+    stock_badge_place,
+    under_stock_room,
 )
+from game.scenes.tabletop.toolbar import toolbar_height
 
 GAP = 0.08  # between columns, in card widths
 SIDE_MARGIN = 0.2
@@ -46,7 +48,8 @@ def lucas_leaps_layout(size: tuple[int, int], state: LucasLeapsState, *,
     def rows(card_w: int) -> tuple[int, int, int]:
         """The top of the top row, of the piles, and the piles' lowest edge."""
         top = bar + max(6, round(card_w * 0.12))
-        tableau_top = top + card_height(card_w) + round(card_w * TABLEAU_GAP)
+        tableau_top = (top + card_height(card_w)
+                       + max(round(card_w * TABLEAU_GAP), under_stock_room(card_w)))
         return top, tableau_top, height - max(4, round(card_w * 0.08))
 
     def fits(card_w: int) -> bool:
@@ -73,5 +76,5 @@ def lucas_leaps_layout(size: tuple[int, int], state: LucasLeapsState, *,
         fan = squeezed_fan(state.tableau[index], tableau_top, bottom, card_h, 0.0,
                            max(least_up, card_h * FACE_UP_STEP), 0.0, least_up)
         piles[ref] = spot(index, tableau_top, fan)
-    label_at = (xs[0] + card_w // 2, top + card_h + max(2, round(card_w * 0.05)))
-    return TableLayout(size, card_w, pygame.Rect(0, 0, width, bar), piles, None, label_at)
+    return TableLayout(size, card_w, pygame.Rect(0, 0, width, bar), piles, None,
+                       stock_badge_place(piles[STOCK_REF].rect, card_w))

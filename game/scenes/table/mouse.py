@@ -26,7 +26,7 @@ from game.scenes.table.gestures import (
 
 if TYPE_CHECKING:
     from game.scenes.table.card_sprite import CardSprite
-    from game.scenes.table.scene import CardTableScene
+    from game.scenes.table.protocol import CardTable
 
 Point = tuple[float, float]
 
@@ -46,7 +46,7 @@ class Selection:
 class TableMouse:
     """Turns mouse gestures on `table` into its moves."""
 
-    def __init__(self, table: CardTableScene, now_ms: Callable[[], int]) -> None:
+    def __init__(self, table: CardTable, now_ms: Callable[[], int]) -> None:
         self.table = table
         self.drag = DragController(self._pick, self._targets, self._drop, self._snap_back,
                                    on_click=self._click, on_double_click=self._double_click,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.registry import BY_ID
 from game.rules.cards import Card
 from game.rules.moves import CardMove, GapMove, PileRef, StockMove
 
@@ -56,11 +57,9 @@ def move_words(rules: Any, state: Any, move: Any, *, same_card: bool = False) ->
 
 
 def _stock_words(rules: Any, state: Any) -> str:
-    if rules.id == "leap_year":
-        return "dealing from the stock"
-    if not rules.piles(state).get(STOCK):
+    if not rules.piles(state).get(STOCK):  # only a game with a waste may go round again
         return "turning the waste over for a new pass"
-    return "turning cards from the stock" if rules.id == "klondike" else "turning the stock"
+    return BY_ID[rules.id].stock_words
 
 
 def first_words(phrase: str) -> str:

@@ -13,14 +13,15 @@ from game.art import palette
 from game.art.felt import THEMES, paint_felt
 from game.art.render import rounded_rect_surface
 from game.engine.text import render_text
+from game.scenes.table.geometry import stock_badge_height
+from game.scenes.tabletop.focus import focus_outline
 
 if TYPE_CHECKING:
-    from game.scenes.table.scene import CardTableScene
-
-FOCUS_EDGE = palette.mix(palette.ACCENT, (0, 0, 0), 0.6)
+    from game.scenes.table.protocol import CardTable
 
 
-def backdrop_key(table: CardTableScene) -> tuple:
+
+def backdrop_key(table: CardTable) -> tuple:
     """Changes whenever `paint_background` would paint something else."""
     state = table.session.state
     ghosts = tuple(table.game.ghost(key, state) for key in table.view.layout.piles)
@@ -29,7 +30,7 @@ def backdrop_key(table: CardTableScene) -> tuple:
             table.context.settings.appearance.felt)
 
 
-def paint_background(table: CardTableScene, surface: pygame.Surface) -> None:
+def paint_background(table: CardTable, surface: pygame.Surface) -> None:
     theme = table.context.settings.appearance.felt
     paint_felt(surface, theme if theme in THEMES else "green")
     layout, art, state = table.view.layout, table.view.art, table.session.state
@@ -39,12 +40,12 @@ def paint_background(table: CardTableScene, surface: pygame.Surface) -> None:
             surface.blit(art.ghost(*ghost), spot.rect)
     label = table.game.stock_label(state)
     if label is not None and layout.stock_label_at is not None:
-        badge = stock_badge(label, max(17, round(layout.card_width * 0.16)))
+        badge = stock_badge(label, stock_badge_height(layout.card_width))
         surface.blit(badge, badge.get_rect(midtop=layout.stock_label_at))
     table.game.paint_decorations(surface, state, layout, assisted=table.session.assisted)
 
 
-def paint_overlays(table: CardTableScene, surface: pygame.Surface) -> None:
+def paint_overlays(table: CardTable, surface: pygame.Surface) -> None:
     """Drop targets glowing while dragging, the dragged cards' shadow, a hint and the
     keyboard's focus."""
     view, game = table.view, table.game
@@ -71,7 +72,7 @@ def paint_overlays(table: CardTableScene, surface: pygame.Surface) -> None:
     paint_keyboard_focus(table, surface)
 
 
-def paint_selection(table: CardTableScene, surface: pygame.Surface) -> None:
+def paint_selection(table: CardTable, surface: pygame.Surface) -> None:
     """Cards a click has highlighted: a bright ring round them, and the piles that would
     take them glowing as they do under a drag."""
     chosen = table.mouse.selection
@@ -87,7 +88,7 @@ def paint_selection(table: CardTableScene, surface: pygame.Surface) -> None:
                   max(3, round(width * 0.05)), round(max(3.0, width * 0.065)))
 
 
-def paint_keyboard_focus(table: CardTableScene, surface: pygame.Surface) -> None:
+def paint_keyboard_focus(table: CardTable, surface: pygame.Surface) -> None:
     """A gold ring round the cards the keys would take; while the keys hold cards, the piles
     that would take them glow and the ring marks the one Enter drops them on."""
     keyboard, view = table.keyboard, table.view
@@ -107,22 +108,6 @@ def paint_keyboard_focus(table: CardTableScene, surface: pygame.Surface) -> None
         rect = view.top_rect(key)
     width = view.layout.card_width
     focus_outline(surface, rect, max(2, round(width * 0.036)), round(max(3.0, width * 0.065)))
-
-
-def focus_outline(surface: pygame.Surface, rect: pygame.Rect, line: int, radius: int) -> None:
-    """The keyboard's focus: a bright gold line `line` wide edged in dark, just outside
-    `rect` (whose corners are rounded by `radius`), so it reads on cloth, wood and white
-    card faces alike."""
-    reach = focus_reach(line)
-    edge = rect.inflate(2 * reach, 2 * reach)
-    pygame.draw.rect(surface, FOCUS_EDGE, edge, line + 2, border_radius=radius + reach)
-    pygame.draw.rect(surface, palette.ACCENT_BRIGHT, edge.inflate(-2, -2), line,
-                     border_radius=radius + reach - 1)
-
-
-def focus_reach(line: int) -> int:
-    """How far `focus_outline` reaches beyond the rectangle it frames."""
-    return max(1, line // 2) + line + 1
 
 
 def paint_held_shadow(surface: pygame.Surface, rects: list[pygame.Rect],

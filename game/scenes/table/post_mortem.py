@@ -28,7 +28,7 @@ from game.scenes.table.move_words import first_words, move_words, moved_card
 from game.scenes.table.session import Session
 
 if TYPE_CHECKING:
-    from game.scenes.table.scene import CardTableScene
+    from game.scenes.table.protocol import CardTable
 
 LABEL = "Where did it go wrong?"
 WORKING = "Looking back for the move that lost the game."
@@ -38,7 +38,7 @@ WORKERS = cores()  # positions solved at once, each in a worker process
 Action = tuple[str, Callable[[], None]]
 
 
-def actions(table: CardTableScene) -> tuple[Action, ...]:
+def actions(table: CardTable) -> tuple[Action, ...]:
     """The "Where did it go wrong?" button, for a game it can look into: one with a solver,
     not won, with at least one move played."""
     session = table.session
@@ -57,7 +57,7 @@ def progress_text(position: int, moves: int) -> str:
 class PostMortemRun:
     """One post-mortem of the table's game as it is when created."""
 
-    def __init__(self, table: CardTableScene, total_seconds: float = TOTAL_SECONDS) -> None:
+    def __init__(self, table: CardTable, total_seconds: float = TOTAL_SECONDS) -> None:
         self.table = table
         self.session = table.session
         history = table.session.history
@@ -127,12 +127,10 @@ class PostMortemRun:
     def _undo(self) -> list[Action]:
         """The summary's Undo, for an answer that leaves an ended game where it ended: the
         toolbar's Undo is off while the game stands ended."""
-        from game.scenes.table.commands import take_back  # commands imports this module
-
         session = self.session
         if not session.finished or session.recorded or not session.history.can_undo:
             return []
-        return [("Undo", lambda: take_back(self.table))]
+        return [("Undo", self.table.take_back)]
 
     def _words(self, position: int, move: Any, *, after: Any = None) -> str:
         state = self.states[position]

@@ -22,13 +22,14 @@ from game.rules import IllegalMove
 from game.scenes.context import Context
 from game.scenes.table import commands, painting, winnable
 from game.scenes.table.advisor import TableAdvisor
-from game.scenes.table.game import WAIT, Switch, TableGame, format_time
+from game.scenes.table.game import WAIT, Switch, TableGame
 from game.scenes.table.geometry import TableLayout
 from game.scenes.table.keyboard import TableKeyboard
 from game.scenes.table.mouse import TableMouse
 from game.scenes.table.session import Session
-from game.scenes.table.toolbar import Tool, Toolbar
 from game.scenes.table.view import CardView
+from game.scenes.tabletop.clock import format_time
+from game.scenes.tabletop.toolbar import Tool, Toolbar
 
 log = logging.getLogger(__name__)
 
@@ -172,13 +173,16 @@ class CardTableScene(Scene):
             self._backdrop = backdrop
             self.renderer.invalidate_background()
         self.renderer.draw(surface, lambda target: painting.paint_overlays(self, target))
-        seconds = self.session.clock.elapsed
-        self._shown_second = int(seconds)
-        self.toolbar.draw(surface, (self.deal_number(), self._deal_note(),
-                                    self.game.score_text(self.session.state,
-                                                         assisted=self.session.assisted),
-                                    f"Moves {self.session.move_count}", format_time(seconds)))
+        self._shown_second = int(self.session.clock.elapsed)
+        self.toolbar.draw(surface, self.readout())
         self.advisor.draw(surface)
+
+    def readout(self) -> tuple[str, ...]:
+        """What the toolbar tells right of its buttons: the deal, its score, moves and time."""
+        session = self.session
+        return (self.deal_number(), self._deal_note(),
+                self.game.score_text(session.state, assisted=session.assisted),
+                f"Moves {session.moves}", format_time(session.clock.elapsed))
 
     def deal_number(self) -> str:
         """The deal's number, as the Deal # button asks for it: a deal to play again."""
@@ -309,6 +313,12 @@ class CardTableScene(Scene):
 
     def redo(self) -> None:
         self._step_history(self.session.redo, lambda parts: parts.source)
+
+    def take_back(self) -> None:
+        """Undo the move that lost the game; play goes on, and the loss was never counted."""
+        if not self.session.recorded:
+            self.session.reopen()
+            self.undo()
 
     def _step_history(self, step: Callable[[], Any], leaving: Callable[[Any], Hashable]
                       ) -> None:

@@ -12,89 +12,26 @@ program was stopped at.
 
 from __future__ import annotations
 
-import secrets
 import time
 from collections.abc import Callable
 from typing import Any
 
 from game.rules.history import History
+from game.scenes.tabletop.clock import Stopwatch
+from game.scenes.tabletop.counting import KEY_EXTRA, new_key, saved_key
 from game.store import SavedGame
-from game.store.stats import GAME_KEY
 
-KEY_EXTRA, ASSISTED_EXTRA, AUTOMATIC_EXTRA = "key", "assisted", "automatic"
-
-
-def new_key() -> str:
-    return secrets.token_hex(8)
+ASSISTED_EXTRA, AUTOMATIC_EXTRA = "assisted", "automatic"
 
 
 def saved_automatic(extras: dict) -> set[int]:
-    """The numbers of the moves the table made by itself, as a save keeps them (none for an
+    """The indices of the moves the table made by itself, as a save keeps them (none for an
     older save, or a damaged list)."""
     numbers = extras.get(AUTOMATIC_EXTRA)
     if not isinstance(numbers, list) or not all(
             type(number) is int and number >= 0 for number in numbers):
         return set()
     return set(numbers)
-
-
-def saved_key(extras: dict) -> str | None:
-    """The key a save's extras keep, or None (an older save, or one not fit to be a key)."""
-    key = extras.get(KEY_EXTRA)
-    return key if isinstance(key, str) and GAME_KEY.fullmatch(key) else None
-
-
-class Stopwatch:
-    """Seconds played: starts on request, pauses and resumes, never counts while paused."""
-
-    def __init__(self, elapsed: float = 0.0, now: Callable[[], float] = time.monotonic) -> None:
-        self._now = now
-        self._banked = elapsed
-        self._since: float | None = None
-        self.started = elapsed > 0.0
-        self._paused = False
-
-    @property
-    def running(self) -> bool:
-        return self._since is not None
-
-    @property
-    def elapsed(self) -> float:
-        if self._since is None:
-            return self._banked
-        return self._banked + max(0.0, self._now() - self._since)
-
-    def next_second(self) -> float | None:
-        """Seconds until the whole seconds shown change, or None while the watch stands."""
-        if self._since is None:
-            return None
-        return 1.0 - self.elapsed % 1.0
-
-    def start(self) -> None:
-        """Begin counting (the first move); later calls change nothing."""
-        self.started = True
-        self._update()
-
-    def pause(self) -> None:
-        self._paused = True
-        self._update()
-
-    def resume(self) -> None:
-        self._paused = False
-        self._update()
-
-    def stop(self) -> None:
-        """The game has ended: the time is final."""
-        self.started = False
-        self._update()
-
-    def _update(self) -> None:
-        should_run = self.started and not self._paused
-        if should_run and self._since is None:
-            self._since = self._now()
-        elif not should_run and self._since is not None:
-            self._banked = self.elapsed
-            self._since = None
 
 
 class Session:
@@ -105,7 +42,7 @@ class Session:
                  key: str | None = None, assisted: bool = False) -> None:
         self.rules = rules
         self.history = history
-        self.move_count = move_count  # the player's moves, undone ones included
+        self.move_count = move_count  # every move made, undone ones included: the game began
         self.clock = Stopwatch(elapsed, now)
         self.finished = False  # ended: no more moves (until the player takes one back)
         self.recorded = False  # the statistics hold this game: its save may go
@@ -140,6 +77,13 @@ class Session:
         return self.history.state
 
     @property
+    def moves(self) -> int:
+        """The moves the table shows: those that lead from the deal to the current position,
+        every one counted (the player's, the table's automatic moves, the computer's), so
+        undo, redo and a game taken back move the count with the cards."""
+        return self.history.position
+
+    @property
     def counted(self) -> bool:
         """A game counts for the statistics once it has had a move, or has ended."""
         return self.finished or self.move_count > 0 or self.history.position > 0
@@ -153,7 +97,8 @@ class Session:
         return moves
 
     def play(self, move: Any, *, automatic: bool = False) -> Any:
-        """Apply `move` (IllegalMove if the rules refuse it) as its own undo step."""
+        """Apply `move` (IllegalMove if the rules refuse it) as its own undo step;
+        `automatic`: the table made it by itself."""
         state = self.rules.apply(self.state, move)
         index = self.history.position
         self.history = self.history.push(move, state)
@@ -161,7 +106,7 @@ class Session:
             self.automatic.add(index)
         else:
             self.automatic.discard(index)
-            self.move_count += 1
+        self.move_count += 1
         self.clock.start()
         return state
 

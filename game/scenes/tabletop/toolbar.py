@@ -17,12 +17,13 @@ import pygame
 
 from game.art import palette
 from game.art.render import font
-from game.art.skin import button_surface
+from game.art.skin import button_surface, corner_radius, label_points
 from game.engine.text import draw_text
 from game.scenes.ui import SkinButton
 
 MORE = "More…"
 MENU_FILL = (18, 24, 34)
+LEAST_READING = 15  # the score, moves and time shrink this far before one is left out
 
 
 @dataclass(frozen=True)
@@ -77,14 +78,17 @@ class Toolbar:
         self.menu = None
         height = max(20, rect.height - max(6, rect.height // 5))
         gap = max(3, height // 6)
-        text_size = max(8, round(height * 0.56))
-        room = rect.width * 0.66
-        widths = self._widths(text_size, height, max(4, height // 4))
+        text_size = label_points(height)
+        room = rect.width * 0.6
+        # The least padding keeps a label off the button's rounded ends, where the skin
+        # would shrink its type.
+        least_pad = corner_radius((height, height)) + 1
+        widths = self._widths(text_size, height, max(least_pad, height // 4))
         if _span(widths, gap) > room:
-            widths = self._widths(text_size, height, 3)
+            widths = self._widths(text_size, height, least_pad)
         self.shown = len(widths)
         if _span(widths, gap) > room:
-            more = font(text_size).size(MORE)[0] + 6
+            more = font(text_size).size(MORE)[0] + 2 * least_pad
             while self.shown > 1 and _span([*widths[:self.shown], more], gap) > room:
                 self.shown -= 1
             widths = [*widths[:self.shown], more]
@@ -97,7 +101,7 @@ class Toolbar:
             button.rect = pygame.Rect(0, 0, 0, 0)
         self.status_left = x + gap
         self.readout_left = rect.right
-        self.text_size = max(12, round(rect.height * 0.48))
+        self.text_size = max(LEAST_READING, round(rect.height * 0.48))
         self._surface = pygame.Surface(rect.size, pygame.SRCALPHA)
         self._drawn = None
 
@@ -170,7 +174,7 @@ class Toolbar:
         middle = self.rect.height // 2
         for text in reversed([text for text in readout if text]):
             size = self.text_size
-            while size > 10 and font(size).size(text)[0] > x - left:
+            while size > LEAST_READING and font(size).size(text)[0] > x - left:
                 size -= 1
             if font(size).size(text)[0] > x - left:
                 break  # no room left beside the buttons: the leftmost readings go unshown
@@ -186,7 +190,7 @@ class ToolMenu:
     def __init__(self, tools: Sequence[Tool], under: pygame.Rect) -> None:
         self.tools = list(tools)
         self.row = round(under.height * 1.25)
-        self.text_size = max(8, round(under.height * 0.56))
+        self.text_size = label_points(under.height)
         width = max(font(self.text_size).size(_menu_label(tool, False))[0]
                     for tool in self.tools)
         self.pad = max(6, self.row // 3)
@@ -270,3 +274,12 @@ def _state(button: SkinButton) -> str:
     if button.pressed:
         return "pressed"
     return "hover" if button.hovered else "normal"
+
+
+def toolbar_height(size: tuple[int, int]) -> int:
+    """The strip at the top that holds the buttons, score and clock: from 34 pixels high
+    (labels of 16, legible in a 640x480 window) to 46 in a window up to 1920x1080, and
+    taller in a larger one (by half at most, as the other scenes' type grows), so that its
+    buttons stay legible beside the cards on a 4K screen."""
+    larger = max(1.0, min(1.5, size[0] / 1920, size[1] / 1080))
+    return max(34, min(round(46 * larger), round(size[1] * 0.048)))

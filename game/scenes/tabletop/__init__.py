@@ -1,0 +1,3 @@
+"""What both tables share, the card table (game.scenes.table) and the Leap Frog board
+(game.scenes.leap_frog): the toolbar, the stopwatch, counting a finished game once, and the
+keyboard's focus."""
