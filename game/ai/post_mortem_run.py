@@ -112,11 +112,15 @@ class _Run:
                     slot = free.pop()
                     self.on_probe(probe.position)
                     state = search.states[probe.position]
-                    future = pool.submit(slot, game_id, state, min(probe.seconds, left),
-                                         self._nodes(probe), cpu=self.cpu)
+                    try:
+                        future = pool.submit(slot, game_id, state, min(probe.seconds, left),
+                                             self._nodes(probe), cpu=self.cpu)
+                    except RuntimeError:  # the pool was shut down (the program is ending)
+                        healthy = False
+                        break
                     running[future] = (probe.position, slot)
                     busy.add(probe.position)
-                if not running:
+                if not running or not healthy:
                     break
                 done, _ = wait(running, min(left, POLL_SECONDS), FIRST_COMPLETED)
                 for future in done:
