@@ -24,12 +24,14 @@ import pygame
 from game.art.cards import CardArt
 from game.art.pegs import marble
 from game.art.sounds import make_sounds
+from game.engine import motion
 from game.engine.app import App, ScreenshotError
 from game.engine.audio import Audio
 from game.engine.scene import Scene, Size
 from game.rules import GAMES
 from game.rules.cards import Card
 from game.scenes.context import Context
+from game.scenes.deal_dialog import take_rules
 from game.scenes.help import HelpScene
 from game.scenes.menu import MenuScene
 from game.scenes.notice import show_notices
@@ -128,6 +130,7 @@ def load_context(*, autosave: bool = True) -> Context:
     for message in messages:
         log.warning("%s", message)
     audio = Audio(volume=settings.sound.volume, muted=settings.sound.muted)
+    motion.choose(settings.appearance.motion)
     return Context(settings, stats, SaveSlots(folder), audio, autosave=autosave,
                    notices=list(messages), make_menu=MenuScene)
 
@@ -147,6 +150,8 @@ def first_scenes(context: Context, args: argparse.Namespace) -> list[Scene]:
     scene = args.scene or ("table" if args.game else "menu")
     if scene == "table":
         if available(args.game):
+            if getattr(args, "deal", None) is not None:
+                take_rules(context, args.deal)
             scenes.append(open_table(context, args.game, args.seed))
         else:
             title = getattr(GAMES.get(args.game), "title", None) or args.game

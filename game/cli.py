@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from game import __version__
+from game.deal_codes import BadCode, DealCode, decode
 from game.registry import GAMES, IDS
 from game.store.settings import MAX_WINDOW_SIZE
 
@@ -70,6 +71,13 @@ def _seed(text: str) -> int:
     return value
 
 
+def _deal_code(text: str) -> DealCode:
+    try:
+        return decode(text)
+    except BadCode as error:
+        raise argparse.ArgumentTypeError(f"{text!r}: {error}") from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog="leaps",
@@ -77,6 +85,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--game", choices=IDS, help="open this game's table directly")
     parser.add_argument("--seed", type=_seed, help="deal number (with --game)")
+    parser.add_argument("--deal", type=_deal_code, metavar="CODE",
+                        help="open the deal a deal code names, under its rules "
+                             "(e.g. K3.n.1.0-12345T; instead of --game and --seed)")
     parser.add_argument("--scene", choices=SCENES,
                         help="open this scene (for screenshots); default: the table with --game, "
                              "else the menu")
@@ -97,6 +108,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """Parse and check the command line; a bad argument exits with status 2 and a message."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.deal is not None:
+        if args.game is not None or args.seed is not None:
+            parser.error("--deal names the game and the deal: leave out --game and --seed")
+        args.game, args.seed = args.deal.game_id, args.deal.seed
     if args.seed is not None and args.game is None:
         parser.error("--seed needs --game")
     if args.scene == "table" and args.game is None:

@@ -23,15 +23,19 @@ from typing import Any, Literal
 from game.rules import GAMES as RULES
 
 Options = tuple[tuple[str, Any], ...]  # rules options as (name, value) pairs, hashable
+GRADES = ("easy", "medium", "hard", "expert")  # a pool's deals, least to most demanding
 
 
 @dataclass(frozen=True)
 class Pool:
     """A pool of winnable deals the game ships: the rules options its deals are proven for,
-    and the label that tells its file apart from the game's other pools."""
+    and the label that tells its file apart from the game's other pools. Its deals are graded
+    (`game.ai.grading`); `lookahead` is the positions the reference player of the grades'
+    benchmark looks at before each move, enough for it to win some deals and lose others."""
 
     options: Options = ()
     label: str = ""
+    lookahead: int = 8
 
 
 @dataclass(frozen=True)
@@ -51,6 +55,7 @@ class Game:
     scores_by: tuple[str, str] | None = None
     finishes_by_itself: bool = False  # the table plays the last moves once nothing is hidden
     stock_words: str = "turning the stock"  # the stock move, as the post-mortem tells it
+    code_letter: str = ""  # a deal code's first letter, naming the game (see game.deal_codes)
 
     @property
     def rules(self) -> Any:
@@ -91,7 +96,7 @@ _KLONDIKE_STANDARD = (("redeals", None), ("start_rank", 1))
 
 GAMES: tuple[Game, ...] = (
     Game("klondike", "The classic patience: down in alternate colours, up by suit.",
-         table="game.scenes.table.klondike:open_table",
+         code_letter="K", table="game.scenes.table.klondike:open_table",
          preview="game.scenes.previews:klondike",
          help="game.scenes.help_text:KLONDIKE",
          advisor="game.ai.klondike_hints:ADVISOR",
@@ -100,25 +105,25 @@ GAMES: tuple[Game, ...] = (
          money="vegas", scores_by=("scoring", "draw"), finishes_by_itself=True,
          stock_words="turning cards from the stock"),
     Game("leapfrog", "Fill the gaps to sort every suit from King down to 2.",
-         table="game.scenes.table.leapfrog:open_table",
+         code_letter="F", table="game.scenes.table.leapfrog:open_table",
          preview="game.scenes.previews:leapfrog",
          help="game.scenes.help_text:LEAPFROG",
          advisor="game.ai.leapfrog_solver:ADVISOR",
          pools=(Pool(),), money="winnings"),
     Game("leap_year", "Four decks and sixteen foundations, Ace to King.",
-         table="game.scenes.table.leap_year:open_table",
+         code_letter="Y", table="game.scenes.table.leap_year:open_table",
          preview="game.scenes.previews:leap_year",
          help="game.scenes.help_text:LEAP_YEAR",
          advisor="game.ai.leap_year_solver:ADVISOR",
          pools=(Pool(),), stock_words="dealing from the stock"),
     Game("lucas_leaps", "Two decks and thirteen piles, all built by suit.",
-         table="game.scenes.table.lucas_leaps:open_table",
+         code_letter="L", table="game.scenes.table.lucas_leaps:open_table",
          preview="game.scenes.previews:lucas_leaps",
          help="game.scenes.help_text:LUCAS_LEAPS",
          advisor="game.ai.lucas_leaps_solver:ADVISOR",
          pools=(Pool(),)),
     Game("leap_frog", "The marble board game: leap, capture and outscore.",
-         table="game.scenes.leap_frog.opening:open_leap_frog_table",
+         code_letter="M", table="game.scenes.leap_frog.opening:open_leap_frog_table",
          preview="game.scenes.previews:leap_frog",
          help="game.scenes.help_text:LEAP_FROG",
          moves_per_second=2_000, scores_by=("variant", "size")),

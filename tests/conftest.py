@@ -31,3 +31,13 @@ def private_data_folder(tmp_path, monkeypatch):
     folder.mkdir()
     monkeypatch.setenv("LEAPS_DATA_DIR", str(folder))
     return folder
+
+
+@pytest.fixture(autouse=True)
+def normal_motion():
+    """Animations at their normal speed, whatever a test before chose."""
+    from game.engine import motion
+
+    motion.choose("normal")
+    yield
+    motion.choose("normal")

@@ -161,3 +161,19 @@ def test_a_screenshot_to_a_full_disk_exits_2_and_leaves_no_empty_file(tmp_path):
     assert result.stderr.splitlines() == [
         f"leaps: error: --screenshot {shot} cannot be written (No space left on device)"]
     assert not shot.exists() and not list(tmp_path.glob(".shot.png.*"))
+
+
+def test_a_deal_code_names_the_game_and_the_deal():
+    args = parse_args(["--deal", "k1.n.1.0-777k"])
+    assert (args.game, args.seed, dict(args.deal.options)["draw"]) == ("klondike", 777, 1)
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--deal", "K1.n.1.0-777"], "not a deal code"),
+    (["--deal", "K1.n.1.0-777A"], "mistake"),
+    (["--deal", "K1.n.1.0-777K", "--seed", "5"], "leave out --game and --seed"),
+])
+def test_a_bad_deal_code_is_refused_in_words(argv, words, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        parse_args(argv)
+    assert exit_info.value.code == 2 and words in capsys.readouterr().err

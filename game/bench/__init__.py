@@ -29,6 +29,8 @@ BENCHMARKS = {
         Benchmark("memory", "peak memory of a session", "game.bench.memory"),
         Benchmark("winnable", "share of each solitaire's deals proven winnable or lost",
                   "game.bench.winnable"),
+        Benchmark("grades", "a reference player's wins falling grade by grade",
+                  "game.bench.grades"),
         Benchmark("postmortem", "Where did it go wrong? on careless lost games",
                   "game.bench.postmortem"),
     )

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any, TypeVar
 
+from game.engine import motion
 from game.engine.easing import Easing, out_cubic
 
 log = logging.getLogger(__name__)
@@ -287,6 +288,8 @@ class TweenManager:
         self._by_key.clear()
 
     def update(self, dt: float) -> None:
+        """Advance every animation by `dt` seconds, scaled by the player's animation speed."""
+        dt *= motion.time_scale()
         for animation in list(self._running):
             animation.advance(dt)
         self._prune()

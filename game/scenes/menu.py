@@ -19,6 +19,7 @@ from game.art.felt import THEMES, paint_felt
 from game.art.overlays import soften
 from game.art.render import rounded_rect_surface
 from game.art.skin import corner_radius, title_surface
+from game.engine import motion
 from game.engine.easing import linear, out_back
 from game.engine.input import Action
 from game.engine.scene import Scene, Size
@@ -162,7 +163,8 @@ class MenuScene(Scene):
         title = TITLES[game_id]
         if not available(game_id):
             tile = next(tile for tile in self.tiles if tile.game_id == game_id)
-            self.tweens.tween(tile, "shake", 1.0, SHAKE_SECONDS, start=0.0, ease=linear)
+            if not motion.reduced():
+                self.tweens.tween(tile, "shake", 1.0, SHAKE_SECONDS, start=0.0, ease=linear)
             self.context.play("invalid")
             self.show_toast(f"{title} is coming soon.")
             return

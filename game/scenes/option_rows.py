@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from game.art.cards import BACKS
 from game.art.felt import THEMES
-from game.registry import BY_ID, GAMES, Game
+from game.registry import BY_ID, GAMES, GRADES, Game
 from game.rules.klondike_state import DRAW, REDEALS, SCORING, START_RANK
 from game.rules.leap_frog import PLAYERS, SIZE, VARIANT
 from game.store import Settings
@@ -124,7 +124,31 @@ def _seat(index: int) -> Option:
                       item=index, shown_if=lambda s: index < s.leap_frog.players)
 
 
-WINNABLE_NOTE = "Winnable deals only: new deals are ones the solver has proven can be won."
+@dataclass(frozen=True)
+class WinnableOption(Option):
+    """Winnable deals only, and of which grade: two settings of a solitaire, one row."""
+
+    def value(self, settings: Settings) -> object:
+        return settings.get(self._grade_key) if settings.get(self.key) else "off"
+
+    def set(self, settings: Settings, value: object) -> None:
+        settings.set(self.key, value != "off")
+        if value != "off":
+            settings.set(self._grade_key, value)
+
+    @property
+    def _grade_key(self) -> str:
+        return self.key.replace(".winnable_only", ".winnable_grade")
+
+
+def _winnable_only(key: str) -> Option:
+    return WinnableOption("Winnable deals only", key, (
+        ("off", "Off"), ("any", "On: any grade"),
+        *((grade, f"On: {grade} deals") for grade in GRADES)))
+
+
+WINNABLE_NOTE = ("Winnable deals only: new deals are ones the solver has proven can be won, "
+                 "of the grade you choose.")
 
 # Each game's own rows, found by their settings section; every game with a solver also gets
 # "Winnable deals only", last on its tab.
@@ -158,7 +182,7 @@ def game_tab(entry: Game) -> OptionTab:
     section = entry.settings_section
     rows = [row for row in GAME_ROWS if row.key.partition(".")[0] == section]
     if entry.advisor is not None:
-        rows.append(toggle("Winnable deals only", f"{section}.winnable_only"))
+        rows.append(_winnable_only(f"{section}.winnable_only"))
     note = RULES_NOTE if entry.rules.rule_options else WINNABLE_NOTE if entry.advisor else ""
     return OptionTab(entry.title, tuple(rows), note=note)
 
@@ -171,6 +195,9 @@ TABS: tuple[OptionTab, ...] = (
         Option("Deck", "appearance.deck", _named("Two-colour", "Four-colour", "Large print")),
         Option("Card back", "appearance.back", tuple((name, name.title()) for name in BACKS)),
         Option("Felt", "appearance.felt", tuple((name, name.title()) for name in THEMES)),
+        Option("Animation", "appearance.motion", (("normal", "Normal"), ("fast", "Fast"),
+                                                  ("instant", "Instant"),
+                                                  ("reduced", "Reduced motion"))),
         Option("Volume", "sound.volume",
                tuple((round(step / 10, 1), f"{step * 10}%") for step in range(11))),
         toggle("Mute", "sound.muted"),

@@ -14,6 +14,7 @@ import pygame
 
 from game.art import palette
 from game.art.cards import CardArt
+from game.engine import motion
 from game.engine.input import Action
 from game.engine.text import draw_text
 from game.rules.cards import Card
@@ -92,6 +93,7 @@ class OptionsScene(ModalScene):
     def _apply_sound(self, settings: Settings) -> None:
         self.context.audio.volume = settings.sound.volume
         self.context.audio.muted = settings.sound.muted
+        motion.choose(settings.appearance.motion)
 
     # Changing values ---------------------------------------------------------------
 

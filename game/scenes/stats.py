@@ -31,7 +31,7 @@ from game.scenes.stats_chart import (
     draw_line_chart,
     draw_score_chart,
 )
-from game.scenes.stats_rows import format_duration, short_label, stats_rows
+from game.scenes.stats_rows import format_duration, stats_rows
 from game.scenes.stats_series import (
     RECENT_GAMES,
     Rules,
@@ -214,7 +214,7 @@ class StatsScene(ModalScene):
         if len(self.choices) > 1:
             self.rules_buttons.draw(surface)
         left, right = (button.rect for button in self.rules_buttons.buttons)
-        label = f"Games of: {rules_label(self.rules)}"
+        label = f"Games of: {rules_label(self.rules, self.game_id)}"
         room = right.left - left.right - self.px(16)
         size = fitted_size(label, round(self.rules_bar.height * 0.56), room, bold=True)
         draw_text(surface, label, size, palette.ACCENT_BRIGHT,
@@ -254,7 +254,7 @@ class StatsScene(ModalScene):
                              "Total winnings after each game")
         else:
             axes = Axes("Vegas money", "Vegas game", label=lambda value: dollars(round(value)))
-            rules = "" if self.rules is None else f" ({short_label(self.rules)})"
+            rules = "" if self.rules is None else f" ({rules_label(self.rules, short=True)})"
             self._draw_money(surface, vegas_series(stats, self.rules), axes, key_y, area, text,
                              f"The Vegas games' money, added up{rules}",
                              "No Vegas games recorded yet")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.scenes.stats_series import Rules, best_of, record_of
+from game.scenes.stats_series import Rules, best_of, record_of, rules_label
 from game.scenes.ui import dollars
 from game.store import GameStats
 
@@ -32,11 +32,13 @@ def stats_rows(game_id: str, stats: GameStats,
         best_text = "–"
     else:
         best_text = dollars(best) if rules is not None and rules[0] == "vegas" else f"{best:,}"
+    best_label = ("Best score" if rules is None
+                  else f"Best score ({rules_label(rules, game_id, short=True)})")
     rows = [
         ("Games played", f"{record.played:,}"),
         ("Games won", f"{record.won:,}"),
         ("Win rate", f"{record.win_rate:.0%}" if record.played else "–"),
-        ("Best score" if rules is None else f"Best score ({short_label(rules)})", best_text),
+        (best_label, best_text),
         ("Current streak", f"{record.current_streak:,}"),
         ("Best streak", f"{record.best_streak:,}"),
     ]
@@ -52,9 +54,3 @@ def stats_rows(game_id: str, stats: GameStats,
         rows.append(("Vegas balance", dollars(stats.vegas_balance)))
     return rows
 
-
-def short_label(rules: Rules) -> str:
-    first, second = rules
-    if first in ("murray", "plain"):
-        return f"{first.title()}, {second}x{second}"
-    return first.title() if second is None else f"{first.title()}, draw {second}"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from game.registry import BY_ID
 from game.rules.klondike_scoring import VEGAS_START
 from game.rules.leapfrog import BUY_IN
 from game.store import GameStats, Record, ScoreEntry
@@ -20,11 +21,10 @@ from game.store.stats import payable, rules_key
 VEGAS_STEP = 5  # Vegas money changes by this much a card
 RECENT_GAMES = 10  # the second win-rate line follows this many latest games
 Rules = tuple[str, int | None]  # (scoring, draw) or (variant, size); None: not recorded
-# The games whose statistics are kept per rules: their two options, and the order of the first.
-RULED_GAMES = {"klondike": (("scoring", "draw"), ("standard", "vegas", "none")),
-               "leap_frog": (("variant", "size"), ("murray", "plain"))}
+# How the values of the options that scores are kept by (the registry's `scores_by`) read.
 NAMES = {"standard": "Standard scoring", "vegas": "Vegas scoring", "none": "No scoring",
          "murray": "Murray's game", "plain": "Plain game"}
+SECOND = {"draw": ("draw {}", "draw {}"), "size": ("{0}x{0} board", "{0}x{0}")}  # long, short
 
 
 def is_vegas_score(score: int) -> bool:
@@ -43,12 +43,23 @@ def parse_rules(name: str) -> Rules:
     return first, None if second == "?" else int(second)
 
 
+def scores_by(game_id: str) -> tuple[str, str] | None:
+    """The two rules options `game_id` keeps its statistics by (None: it has no such)."""
+    entry = BY_ID.get(game_id)
+    return None if entry is None else entry.scores_by
+
+
+def _first_values(game_id: str) -> tuple:
+    """The values of the first option scores are kept by, in the order they are offered."""
+    first = scores_by(game_id)[0]
+    return next(option for option in BY_ID[game_id].rules.rule_options
+                if option.name == first).values()
+
+
 def current_rules(game_id: str, options: dict) -> Rules | None:
     """The rules of `game_id` the settings' `options` set now (None for a game without)."""
-    if game_id not in RULED_GAMES:
-        return None
-    first, second = RULED_GAMES[game_id][0]
-    return options[first], options[second]
+    names = scores_by(game_id)
+    return None if names is None else (options[names[0]], options[names[1]])
 
 
 def rules_of(entry: ScoreEntry, game_id: str = "klondike") -> Rules | None:
@@ -63,9 +74,9 @@ def rules_of(entry: ScoreEntry, game_id: str = "klondike") -> Rules | None:
 def rules_choices(stats: GameStats, game_id: str, current: Rules | None) -> list[Rules]:
     """The rules with games on record, and `current` (the rules set now), in a steady
     order: by the first option's order, then by the second, older games without it last."""
-    if game_id not in RULED_GAMES:
+    if scores_by(game_id) is None:
         return []
-    order = RULED_GAMES[game_id][1]
+    order = _first_values(game_id)
     found = {rules_of(entry, game_id) for entry in stats.history}
     found |= {parse_rules(name) for name, _ in stats.by_rules}
     found.add(current)
@@ -82,13 +93,15 @@ def first_choice(choices: Sequence[Rules], stats: GameStats, game_id: str,
     return choices.index(current) if current in choices else 0
 
 
-def rules_label(rules: Rules) -> str:
+def rules_label(rules: Rules, game_id: str = "klondike", short: bool = False) -> str:
+    """The rules as the page names them: "Standard scoring, draw 3", "Murray's game, 15x15
+    board"; `short`: "Standard, draw 3", "Murray, 15x15"."""
     first, second = rules
-    name = NAMES.get(first, first.title())
+    name = first.title() if short else NAMES.get(first, first.title())
     if second is None:
-        return f"{name}, earlier games"
-    return f"{name}, {second}x{second}" if first in ("murray", "plain") else \
-        f"{name}, draw {second}"
+        return name if short else f"{name}, earlier games"
+    wording = SECOND.get(scores_by(game_id)[1], ("{}", "{}"))[short]
+    return f"{name}, {wording.format(second)}"
 
 
 def entries_of(history: Sequence[ScoreEntry], rules: Rules,

@@ -16,6 +16,7 @@ import pygame
 from game.art import palette
 from game.art.render import font
 from game.art.skin import corner_radius, label_size, title_surface
+from game.engine import motion
 from game.engine.easing import linear, out_back, out_cubic
 from game.engine.input import Action
 from game.engine.text import draw_text
@@ -64,7 +65,7 @@ class SummaryScene(ModalScene):
 
     def on_enter(self) -> None:
         super().on_enter()
-        if self.result.won:
+        if self.result.won and not motion.reduced():
             self._start_confetti()
         if isinstance(self.result.score, int) and self.result.score:
             self.tweens.tween(self, "counted", float(self.result.score), COUNT_SECONDS,

@@ -108,10 +108,16 @@ def load_document(path: Path, subject: str, fallback: str,
         bad = set_aside(path)
     except OSError as error:
         log.warning("cannot set %s aside: %s", path, error)
-        hold(path, lambda: _set_aside_later(path))
+        keep_until_set_aside(path)
         return None, [f"{subject} {problem} and could not be set aside ({_reason(error)}); "
                       f"{fallback}. Leaps will not write over it."]
     return None, [f"{subject} {problem} and has been set aside as {bad.name}; {fallback}."]
+
+
+def keep_until_set_aside(path: Path) -> None:
+    """A file that should have been set aside but could not be: nothing may replace it until
+    it has been (tried again at every save)."""
+    hold(path, lambda: _set_aside_later(path))
 
 
 def _set_aside_later(path: Path) -> bool:

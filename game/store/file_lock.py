@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 WAIT_SECONDS = 5.0  # another window holds it for milliseconds; a stopped one must not hang us
-PAUSE_SECONDS = 0.005
+PAUSE_SECONDS = 0.001
 _FLAGS = (os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
           | getattr(os, "O_BINARY", 0))
 

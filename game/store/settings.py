@@ -22,11 +22,19 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, ClassVar
 
+from game.engine.motion import MOTIONS
+from game.registry import GRADES
 from game.rules import GAMES, klondike_state, leap_frog
 from game.rules.options import RuleOption
 from game.rules.serial import expect_bool, expect_choice, expect_int, expect_list
 from game.store.atomic import set_aside
-from game.store.documents import expect_number, load_document, open_envelope, save_document
+from game.store.documents import (
+    expect_number,
+    keep_until_set_aside,
+    load_document,
+    open_envelope,
+    save_document,
+)
 from game.store.paths import SETTINGS_FILE
 
 log = logging.getLogger(__name__)
@@ -152,6 +160,7 @@ class SolitaireSettings(Section):
     """What every solitaire has: whether new deals must be ones known to be winnable."""
 
     winnable_only: bool = _setting(False, expect_bool)
+    winnable_grade: str = _setting("any", _one_of("any", *GRADES))  # of the winnable deals
 
 
 @dataclass
@@ -222,6 +231,7 @@ class AppearanceSettings(Section):
     deck: str = _setting("two_colour", _one_of("two_colour", "four_colour", "large_print"))
     back: str = _setting("classic", _style_name)
     felt: str = _setting("green", _style_name)
+    motion: str = _setting("normal", _one_of(*MOTIONS))  # animation speed, or reduced motion
 
 
 @dataclass
@@ -276,10 +286,12 @@ class Settings:
         """Set the file with unusable values aside, so nothing in it is lost, and save the
         settings as they now are in its place."""
         names = ", ".join(self.repaired)
+        path = self.folder / SETTINGS_FILE
         try:
-            kept = f"the old file is kept as {set_aside(self.folder / SETTINGS_FILE).name}"
+            kept = f"the old file is kept as {set_aside(path).name}"
         except OSError:
-            kept = "the old file could not be set aside"
+            keep_until_set_aside(path)
+            kept = "the old file could not be set aside, and is not written over until it can be"
         return [f"Some of your settings could not be used ({names}) and are back to their "
                 f"defaults; {kept}.", *self.save()]
 

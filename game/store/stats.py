@@ -108,8 +108,9 @@ class Statistics:
                     when: float | None = None, assisted: bool = False,
                     rules: str | None = None, finished: bool = True,
                     key: str | None = None) -> list[str]:
-        """Count one game of `game_id` and save; [] once it is on disk, else messages for the
-        player (never none: the table keeps its save until the game is counted).
+        """Count one game of `game_id` and save; messages for the player. The game is on disk
+        unless `is_pending` says it waits, and then the messages always say so (the table
+        keeps its save until it is counted).
 
         `winnings` (Leapfrog: score - buy-in) adds to the accumulated winnings; `vegas` (the
         game's Vegas score) to the cumulative Vegas balance; `seconds` to the time played;

@@ -136,3 +136,26 @@ def test_an_empty_hole_cannot_be_removed_in_the_opening():
     chain = Chain(match.rules, match.state)
     assert refusals.refusal(match, chain, Cell(3, 3)) == refusals.EMPTY_REMOVAL
     assert refusals.refusal(match, chain, Cell(4, 4)) == ""
+
+
+def test_the_marks_give_way_to_a_leap_under_way_and_to_a_hint(make_table, monkeypatch):
+    painted = []
+    paint = table_module.paint_marks
+    monkeypatch.setattr(table_module, "paint_marks", lambda surface, layout, marks: (
+        painted.append(list(marks)), paint(surface, layout, marks)))
+    match = played_until(new_match(), lambda state: leap_for(state, extendable=True))
+    table = make_table(match)
+    last = last_moves(match)
+    assert painted[-1] == last and last
+    leap = leap_for(table.state, extendable=True)
+    table.click_cell(leap.path[0])
+    table.app.draw()
+    assert painted[-1] == last  # a marble chosen: nothing has moved yet
+    table.click_cell(leap.path[1])
+    table.settle()
+    assert painted[-1] == []  # the leaping marble may stand where a mark was
+    table.key(pygame.K_ESCAPE)
+    table.key(pygame.K_h)
+    table.run(lambda: table.scene.hint.mark is not None)
+    table.app.draw()
+    assert painted[-1] == [table.scene.hint.mark]

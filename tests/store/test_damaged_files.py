@@ -293,3 +293,21 @@ def test_any_json_contents_load_without_crashing(tmp_path_factory, store, data):
     assert (folder / FILES[store]).exists() == (not messages or repaired)
     if store == "settings":
         assert Settings.from_dict(value.to_dict()) == value
+
+
+def test_settings_with_a_bad_value_are_not_written_over_while_they_cannot_be_set_aside(
+        folder, monkeypatch):
+    Settings(folder=folder).save()
+    path = folder / "settings.json"
+    original = path.read_text().replace('"volume": 0.7', '"volume": "loud"')
+    path.write_text(original)
+    real_rename = os.rename
+    monkeypatch.setattr("game.store.atomic.os.rename", _refusing_rename)
+    settings, messages = Settings.load(folder)
+    assert "not written over" in messages[0]
+    settings.save()
+    assert path.read_text() == original
+    monkeypatch.setattr("game.store.atomic.os.rename", real_rename)
+    assert settings.save() == []
+    assert (folder / "settings.json.bad").read_text() == original
+    assert Settings.load(folder) == (settings, [])

@@ -12,6 +12,7 @@ import logging
 import threading
 from collections.abc import Callable
 
+from game.engine import motion
 from game.engine.app import wake_loop
 from game.rules.leap_frog import RULES, LeapFrogBoardState
 from game.rules.moves import Cell, Leap, RemovePiece
@@ -121,7 +122,7 @@ class ComputerTurn:
             return None
         if self.thought is None:
             self.thought = ComputerThought(state, strength, seed, self.chooser)
-        elif self.thought.ready and still >= COMPUTER_PAUSE:
+        elif self.thought.ready and still >= motion.gap(COMPUTER_PAUSE):
             move, self.thought = self.thought.move, None
             return move
         return None

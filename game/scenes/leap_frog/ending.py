@@ -18,6 +18,7 @@ import pygame
 
 from game.art import palette
 from game.art.render import rounded_rect_surface
+from game.engine import motion
 from game.engine.easing import linear, out_cubic
 from game.engine.scene import Scene
 from game.engine.text import render_text
@@ -50,7 +51,9 @@ class Ending:
         """Advance; False once the summary has been shown and the ending is over."""
         table = self.table
         if not self.celebrating:
-            if not table.view.busy:
+            if not table.view.busy and motion.chosen() in ("instant", "reduced"):
+                self.celebrating, self.left = True, 0.0  # no fireworks: the summary at once
+            elif not table.view.busy:
                 self.celebrating = True
                 table.view.celebrate(table.match.winners(), CELEBRATE_SECONDS)
                 table.tweens.tween(self, "sparkle", 1.0, CELEBRATE_SECONDS, ease=linear)
@@ -59,7 +62,7 @@ class Ending:
                     self._catcher = SkipCatcher(self.skip)
                     table.stack.push(self._catcher)
             return True
-        self.left -= dt
+        self.left -= dt * motion.time_scale()
         if self.left > 0.0:
             return True
         if self._catcher is not None:
@@ -72,7 +75,7 @@ class Ending:
         self.left = 0.0
 
     def draw(self, surface: pygame.Surface) -> None:
-        if not self.celebrating:
+        if not self.celebrating or self.left <= 0.0:
             return
         table = self.table
         layout = table.layout

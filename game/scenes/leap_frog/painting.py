@@ -143,9 +143,9 @@ def paint_marks(surface: pygame.Surface, layout: TableLayout,
             pygame.draw.circle(surface, mark.colour, centres[0], cell * 0.47, line + 1)
             for centre in centres[1:]:
                 pygame.draw.circle(surface, mark.colour, centre, cell * 0.2, line)
-            for square in mark.captured:
-                _cross(surface, layout.cell_rect(square).center, cell * 0.16, line, mark.colour,
-                       shade)
+            for square in mark.captured:  # red: the marble is still there, to be taken
+                _cross(surface, layout.cell_rect(square).center, cell * 0.16, line,
+                       palette.BAD, palette.mix(palette.BAD, (0, 0, 0), 0.6))
 
 
 def paint_movable(surface: pygame.Surface, layout: TableLayout, cells: Iterable[Cell]) -> None:

@@ -227,15 +227,14 @@ class LeapFrogBoardScene(Scene):
         layout = self.layout
         chain = self.chain if self.accepts_input else None
         paint_focus(surface, layout, self.keyboard.visible_focus)  # under the rings it marks
-        leaping = chain is not None and chain.started  # the next move is under way
         if self.hint.mark is not None:  # asked for: it has the board to itself
             marks = [self.hint.mark]
-        elif leaping:
-            marks = []
+        elif chain is not None and chain.can_end:
+            marks = []  # the next move is under way
         else:
             marks = last_moves(self.match, hide_latest=self.showing is not None)
         paint_marks(surface, layout, marks)
-        if chain is not None and not leaping:
+        if chain is not None and not chain.started:
             paint_movable(surface, layout, self.hint.movable)
         paint_rings(surface, layout, rings_for(chain, self.hovered, self.must_remove))
         winners = self.match.finished and (self.ending is None or self.ending.celebrating)

@@ -19,6 +19,7 @@ import pygame
 from game.ai import hints
 from game.ai.pools import first_winnable
 from game.ai.search import Budget
+from game.engine import motion
 from game.registry import BY_ID
 from game.scenes.dialogs import MessageDialog
 from game.scenes.table import commands, post_mortem, winnable
@@ -218,7 +219,7 @@ class TableAdvisor:
                 self.tell("The demo found nothing more worth doing.")
             return
         self._play_own(move)
-        self._step_wait = DEMO_GAP
+        self._step_wait = motion.gap(DEMO_GAP)
 
     # After the player's moves: a finish to play, or nothing useful left -------------------------
 
@@ -253,7 +254,7 @@ class TableAdvisor:
         if self._playing():
             self._finish = list(line)
             self.finishing = True
-            self._step_wait = FINISH_GAP
+            self._step_wait = motion.gap(FINISH_GAP)
             self._changed()
 
     def _finish_step(self) -> None:
@@ -266,7 +267,7 @@ class TableAdvisor:
             self.finishing = False
             return
         self._play_own(self._finish.pop(0), automatic=True)
-        self._step_wait = FINISH_GAP
+        self._step_wait = motion.gap(FINISH_GAP)
 
     def _play_own(self, move: Any, *, automatic: bool = False) -> None:
         self._own_move = True
@@ -288,10 +289,11 @@ class TableAdvisor:
         """Call `deal(seed)` with a winnable deal for the current options: one from the pool
         shipped for them, else one found by a short search in the background (a random one,
         with a word to the player, if none is found in time)."""
-        pool = winnable.pool_for(self.rules.id, self._options())
-        if pool is not None:
+        grade = self.table.context.settings.get(f"{self.rules.id}.winnable_grade")
+        seeds = winnable.winnable_seeds(self.rules.id, self._options(), grade)
+        if seeds:
             current = self.table.session.history.states[0].seed
-            choices = [seed for seed in pool.seeds if seed != current] or list(pool.seeds)
+            choices = [seed for seed in seeds if seed != current] or list(seeds)
             deal(random.choice(choices))
             return
         game_id, options = self.rules.id, self._options()

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from game.engine import motion
 from game.rules.history import History
 from game.scenes.context import Context, GameResult
 from game.scenes.table import post_mortem
@@ -20,6 +21,7 @@ from game.scenes.table.session import Session
 from game.scenes.tabletop.counting import count_once, random_seed
 
 if TYPE_CHECKING:
+    from game.deal_codes import DealCode
     from game.scenes.table.protocol import CardTable
 
 SOLVED_BY_COMPUTER = "Solved by the computer"
@@ -52,12 +54,33 @@ def ask_restart(table: CardTable) -> None:
 
 
 def ask_deal_number(table: CardTable) -> None:
-    from game.scenes.dialogs import NumberDialog
+    from game.deal_codes import encode
+    from game.scenes.deal_dialog import DealDialog
 
     if table.stack is not None:
-        seed = table.session.history.states[0].seed
-        table.stack.push(NumberDialog("Deal number", lambda number: ask_new_game(table, number),
-                                      seed, prompt="Play the deal with this number."))
+        first = table.session.history.states[0]
+        code = encode(table.game.game_id, table.game.rules.options(first), first.seed)
+        table.stack.push(DealDialog(code, lambda number: ask_new_game(table, number),
+                                    lambda deal: open_deal_code(table, deal), first.seed))
+
+
+def open_deal_code(table: CardTable, code: DealCode) -> None:
+    """Play the deal a code names, under its rules: here when it is this game's (asking
+    first when that abandons a game that counts), else at its own game's table, this game
+    being saved to resume as leaving does."""
+    from game.scenes.deal_dialog import take_rules
+    from game.scenes.tables import open_table
+
+    if code.game_id == table.game.game_id:
+        def deal() -> None:
+            take_rules(table.context, code)
+            new_deal(table, code.seed)
+        _confirm_abandon(table, deal)
+        return
+    table.save()
+    take_rules(table.context, code)
+    if table.stack is not None:
+        table.stack.replace(open_table(table.context, code.game_id, code.seed))
 
 
 def _confirm_abandon(table: CardTable, then: Callable[[], None]) -> None:
@@ -205,8 +228,12 @@ def record_end(table: CardTable) -> None:
 
 def celebrate(table: CardTable) -> None:
     """A won game: the cards cascade off the table (a click or a key cuts it short), then
-    the summary shows."""
-    if table.stack is not None:
+    the summary shows; at once when the player wants animations instant or reduced."""
+    if table.stack is None:
+        return
+    if motion.chosen() in ("instant", "reduced"):
+        show_summary(table)
+    else:
         seed = table.session.history.states[0].seed
         table.stack.push(WinCascade(table, lambda: show_summary(table), seed=seed))
 

@@ -20,6 +20,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 import pygame
 
 from game.art.cards import CardArt
+from game.engine import motion
 from game.engine.easing import in_out_cubic, out_cubic
 from game.engine.layers import LayeredRenderer
 from game.engine.timeline import Call, Wait
@@ -236,7 +237,10 @@ class CardView:
             self._glide(sprite, self.index_of(sprite), 0.0, lift=True, flight_order=order)
 
     def shake(self, sprites: Sequence[CardSprite]) -> None:
-        """A small no: the cards wiggle sideways and settle back."""
+        """A small no: the cards wiggle sideways and settle back (they stay still when the
+        player asked for reduced motion: the refusal's sound and notice say no alone)."""
+        if motion.reduced():
+            return
         self._uncover(sprites[0])
         for sprite in sprites:
             index = self.index_of(sprite)

@@ -1,17 +1,20 @@
-"""Which deals the game knows to be winnable: the pools of proven wins it ships
-(`assets/winnable/`, built by `python -m game.ai.pools`)."""
+"""Which deals the game knows to be winnable, and how hard each is: the pools of proven wins
+it ships (`assets/winnable/`, built by `python -m game.ai.pools`) and their grades (beside
+them, measured by `python -m game.ai.grading`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from game.ai.pools import Pool, PoolShelf
+from game.ai.grading import load_grades
+from game.ai.pools import Pool, PoolShelf, PoolSpec, spec_for
 from game.engine.resources import asset_path
 
 WINNABLE_NOTE = "Winnable deal"  # the table's word for a deal known to be winnable
 
 _shelf = PoolShelf(asset_path("winnable"))
+_grades: dict[PoolSpec, dict[int, str]] = {}
 
 
 def pool_for(game_id: str, options: Mapping[str, Any]) -> Pool | None:
@@ -25,8 +28,33 @@ def known_winnable(game_id: str, options: Mapping[str, Any], seed: int) -> bool:
     return pool is not None and seed in pool.seeds
 
 
+def grades_for(game_id: str, options: Mapping[str, Any]) -> dict[int, str]:
+    """The grade of each graded deal of the pool for these deals ({} when none are)."""
+    spec = spec_for(game_id, options)
+    if spec is None:
+        return {}
+    if spec not in _grades:
+        _grades[spec] = load_grades(_shelf.folder, spec)
+    return _grades[spec]
+
+
+def winnable_seeds(game_id: str, options: Mapping[str, Any], grade: str = "any"
+                   ) -> tuple[int, ...]:
+    """The pool's deals of `grade` ("any": all of them); all of them when none is graded
+    so, so that a pool without grades still deals."""
+    pool = pool_for(game_id, options)
+    if pool is None:
+        return ()
+    grades = grades_for(game_id, options)
+    graded = tuple(seed for seed in pool.seeds if grades.get(seed) == grade)
+    return graded if grade != "any" and graded else pool.seeds
+
+
 def deal_note(rules: Any, first: Any) -> str:
-    """What the table says of a deal that began with `first`: that it can be won, when a
-    pool proves it, under the options it is played with; else nothing."""
+    """What the table says of a deal that began with `first`: that it can be won, and its
+    grade, when a pool proves it under the options it is played with; else nothing."""
     options = rules.to_dict(first).get("options", {})
-    return WINNABLE_NOTE if known_winnable(rules.id, options, first.seed) else ""
+    if not known_winnable(rules.id, options, first.seed):
+        return ""
+    grade = grades_for(rules.id, options).get(first.seed)
+    return f"{WINNABLE_NOTE}, {grade}" if grade else WINNABLE_NOTE

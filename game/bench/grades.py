@@ -1,0 +1,132 @@
+"""Do the grades say how hard a deal is? A fixed reference player's wins, grade by grade.
+
+The reference player sees no more than a short look ahead: before each move it lets the
+game's solver visit at most a few positions (the pool's `lookahead` in the game registry),
+plays the first move of the win it found, else the first move toward the most advanced
+position it saw, and gives up on a position it has been in before. It never learns and never
+takes a move back, so on a given deal it always plays the same game. The grades come from a
+different measure (the positions a full search needs, see `game.ai.grading`); if they mean
+anything, this player wins a smaller share of each grade than of the grade below, on every
+solitaire. Each share is printed with its 95% Wilson interval.
+
+Run alone: `python -m game.bench.grades --deals 60` (deals per grade).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
+
+from game.ai.grading import GRADES, load_grades
+from game.ai.hints import advisor_of
+from game.ai.pools import SOURCE_FOLDER, SPECS, PoolSpec
+from game.ai.search import Budget
+from game.bench.report import Measurement, Reporter, wilson
+from game.registry import BY_ID
+from game.rules import GAMES
+
+DEALS = 40  # per grade, spread over the grade's deals
+MOST_MOVES = 2_000  # a game longer than this is lost (no solitaire here needs half as many)
+
+
+def lookahead_of(spec: PoolSpec) -> int:
+    """The positions the reference player looks at before each move in this pool's game."""
+    return next(pool.lookahead for pool in BY_ID[spec.game_id].pools
+                if pool.options == spec.options)
+
+
+def reference_wins(spec: PoolSpec, seed: int) -> bool:
+    """Whether the reference player wins deal `seed` of the pool."""
+    rules, advisor = GAMES[spec.game_id], advisor_of(spec.game_id)
+    budget = Budget(max_nodes=lookahead_of(spec))
+    state = rules.new_game(seed, **dict(spec.options))
+    seen = {state}
+    for _ in range(MOST_MOVES):
+        if rules.is_won(state):
+            return True
+        found = advisor.solve(state, budget)
+        if found.status == "won" and found.line:
+            move = found.line[0]
+        elif found.progress_line:
+            move = found.progress_line[0]
+        else:
+            return False
+        state = rules.apply(state, move)
+        if state in seen:
+            return False
+        seen.add(state)
+    return False
+
+
+def sample(seeds: list[int], count: int) -> list[int]:
+    """`count` of `seeds` spread evenly through them (all when there are fewer)."""
+    ordered = sorted(seeds)
+    if len(ordered) <= count:
+        return ordered
+    return [ordered[index * len(ordered) // count] for index in range(count)]
+
+
+def _play(job: tuple[PoolSpec, int]) -> bool:
+    return reference_wins(*job)
+
+
+def measure(spec: PoolSpec, deals: int, jobs: int) -> Iterator[Measurement]:
+    grades = load_grades(SOURCE_FOLDER, spec)
+    shares = []
+    with ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else nullcontext() as pool:
+        for grade in GRADES:
+            seeds = sample([seed for seed, got in grades.items() if got == grade], deals)
+            if not seeds:
+                continue
+            won = sum((pool.map if pool else map)(_play, [(spec, seed) for seed in seeds]))
+            low, high = wilson(won, len(seeds))
+            case = f"{spec.name} {grade}"
+            shares.append(won / len(seeds))
+            yield Measurement("grades", case, "deals", len(seeds), "deals")
+            yield Measurement("grades", case, "reference_wins", 100 * won / len(seeds), "%")
+            yield Measurement("grades", case, "reference_wins_ci95_low", 100 * low, "%")
+            yield Measurement("grades", case, "reference_wins_ci95_high", 100 * high, "%")
+    falling = len(shares) == len(GRADES) and all(
+        harder < easier for easier, harder in zip(shares, shares[1:], strict=False))
+    yield Measurement("grades", spec.name, "falls_grade_by_grade", float(falling), "yes=1",
+                      budget=1.0)
+
+
+def run(args: argparse.Namespace) -> Iterator[Measurement]:
+    """Each pool's figures; within `python -m game.bench all`, few deals per grade."""
+    within_all = getattr(args, "name", "grades") == "all"
+    deals = getattr(args, "deals", None) or (5 if within_all else DEALS)
+    jobs = getattr(args, "jobs", None) or 1
+    wanted = getattr(args, "pools", None)
+    for spec in SPECS:
+        if not wanted or spec.name in wanted:
+            yield from measure(spec, deals, jobs)
+
+
+def main(argv: list[str] | None = None) -> int:
+    command_line = argparse.ArgumentParser(
+        prog="python -m game.bench.grades",
+        description="Play the graded deals of each pool with a fixed reference player and "
+                    "print its share of wins at each grade, with 95%% intervals.")
+    command_line.add_argument("--deals", type=int, default=DEALS,
+                              help=f"deals per grade (default: {DEALS})")
+    command_line.add_argument("--jobs", type=int, default=1,
+                              help="deals played at once, one process each (default: 1)")
+    command_line.add_argument("--pool", dest="pools", action="append",
+                              choices=[spec.name for spec in SPECS],
+                              help="a pool to measure (repeatable; default: every pool)")
+    args = command_line.parse_args(argv)
+    if min(args.deals, args.jobs) <= 0:
+        command_line.error("--deals and --jobs must be positive")
+    reporter = Reporter(sys.stdout)
+    for measurement in run(args):
+        reporter.add(measurement)
+    reporter.finish()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

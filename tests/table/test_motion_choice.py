@@ -1,0 +1,57 @@
+"""The animation speed on the table: the winning cascade, the refusing shake, the summary's
+confetti and the demo's pace follow the player's choice."""
+
+import pygame
+import pytest
+
+from game.engine import motion
+from game.rules.klondike import TABLEAU
+from game.scenes.summary import SummaryScene
+from game.scenes.table.advisor import DEMO_GAP
+from game.scenes.table.cascade import WinCascade
+
+from .test_cascade import FRAME, near_won
+
+
+def win(table):
+    """Play the winning click and run frames until the cascade or the summary shows."""
+    table.click(table.centre_of(TABLEAU[0]))
+    for _ in range(600):
+        if isinstance(table.top, WinCascade | SummaryScene):
+            return table.top
+        table.app.run_frame(FRAME)
+    raise AssertionError("the win was never shown")
+
+
+@pytest.mark.parametrize("chosen, shown", [("normal", WinCascade), ("fast", WinCascade),
+                                           ("instant", SummaryScene),
+                                           ("reduced", SummaryScene)])
+def test_the_cascade_shows_only_when_motion_is_wanted(make_table, chosen, shown):
+    motion.choose(chosen)
+    assert isinstance(win(make_table(near_won())), shown)
+
+
+@pytest.mark.parametrize("chosen, confetti", [("normal", True), ("reduced", False)])
+def test_reduced_motion_throws_no_confetti(make_table, chosen, confetti):
+    motion.choose(chosen)
+    table = make_table(near_won())
+    if isinstance(win(table), WinCascade):
+        table.key(pygame.K_SPACE)  # cut the cascade short
+        table.app.run_frame(0.0)
+    summary = table.top
+    assert isinstance(summary, SummaryScene)
+    assert (summary.tweens.tween_of(summary, "confetti") is not None) is confetti
+
+
+@pytest.mark.parametrize("chosen, moving", [("normal", True), ("reduced", False)])
+def test_a_refused_card_shakes_only_when_motion_is_wanted(make_table, chosen, moving):
+    motion.choose(chosen)
+    table = make_table(near_won())
+    view = table.scene.view
+    view.shake(view.piles[TABLEAU[0]][-1:])
+    assert view.tweens.active is moving
+
+
+def test_the_demo_steps_sooner_at_a_faster_speed():
+    motion.choose("fast")
+    assert motion.gap(DEMO_GAP) < DEMO_GAP
