@@ -56,14 +56,15 @@ _memory = _LineMemory()
 def can_win(rules, state: State, budget: Budget, *, cheapest: bool = False) -> SolveResult:
     """The solver's verdict on `state`; "unknown" at once for a game without a solver. With
     `cheapest`, a win found is followed, within the same budget, by a look for wins that
-    cost fewer points, and the best one found is the answer (for the player's own questions;
-    a verdict alone needs only the first win)."""
+    cost fewer points, and the best one found is the answer, which hints then follow. (A
+    verdict alone needs only the first win, which for a game whose wins differ in points is
+    not remembered for the hints.)"""
     advisor = advisor_of(rules.id)
     if advisor is None:
         return SolveResult("unknown", None, 0, 0.0)
-    solve = advisor.cheapest_win if cheapest and advisor.cheapest_win else advisor.solve
-    result = solve(state, budget)
-    if result.status == "won" and result.line:
+    worth = advisor.cheapest_win
+    result = (worth if cheapest and worth else advisor.solve)(state, budget)
+    if result.status == "won" and result.line and (cheapest or worth is None):
         _memory.remember(rules, state, result.line)
     return result
 

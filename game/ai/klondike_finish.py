@@ -6,8 +6,10 @@ going up score the same in any order), and only the talon decides how many are n
 building stack's top card that can go up may go at once, since taking it changes nothing in
 the talon. So between talon cards every building-stack card that can go up goes up, and the
 search chooses only which talon card to take next, in order of passes, then clicks, spent
-(uniform cost). Drawing one card a click, taking the waste's top at once is never worse; drawing
-more it may be (the cards after it then come up in other groups), and the search sees both.
+(uniform cost). Drawing one card a click, the first talon card within reach that can go up is
+always the one to take: any other lies further on, and taking it first would leave the first
+behind for another pass, while after the first it is still within reach and can still go up.
+Drawing more, taking a card regroups the cards after it, so the search tries each.
 """
 
 from __future__ import annotations
@@ -49,6 +51,8 @@ def finishing_plays(position: Position, deck: Deck) -> list[Play] | None:
                 child, more = _tops_up(settle(apply_play(position, play), deck), deck)
                 heapq.heappush(queue, (passes + new_passes, clicks + more_clicks, next(tie),
                                        child, [*plays, play, *more]))
+                if deck.draw == 1:
+                    break  # the first card within reach: nothing else is ever better
     return None
 
 

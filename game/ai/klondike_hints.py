@@ -34,7 +34,7 @@ def cheapest_win(state: KlondikeState, budget: Budget) -> SolveResult:
     best = result = solve(state, budget)
     nodes, seconds = result.nodes, result.seconds
     while result.status == "won":
-        passes = replay(state, result.line).passes
+        passes = _replay(state, result.line).passes
         if passes <= state.passes or not _charged(state, passes):
             break
         rest = _rest_of(budget, nodes, seconds)
@@ -43,12 +43,13 @@ def cheapest_win(state: KlondikeState, budget: Budget) -> SolveResult:
         result = solve(_with_passes(state, passes - 1), rest)
         nodes, seconds = nodes + result.nodes, seconds + result.seconds
         if result.status == "won" and \
-                replay(state, result.line).score > replay(state, best.line).score:
+                _replay(state, result.line).score > _replay(state, best.line).score:
             best = result
     return SolveResult(best.status, best.line, nodes, seconds, best.progress_line)
 
 
-def replay(state: KlondikeState, line: tuple[Move, ...]) -> KlondikeState:
+def _replay(state: KlondikeState, line: tuple[Move, ...]) -> KlondikeState:
+    """The position `line` leads to from `state`."""
     for move in line:
         state = RULES.apply(state, move)
     return state

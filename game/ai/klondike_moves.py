@@ -105,9 +105,10 @@ def cards_going_up_next(found: tuple[int, ...]) -> frozenset[int]:
 
 def forced_talon_play(position: Position, deck: Deck) -> Play | None:
     """Drawing one with unlimited passes, a safe card anywhere in the talon, reached by
-    clicking: the solver plays it at once, which loses no win (clicking never uses a pass up,
-    and the card is as free to go as the waste's top). Not an automatic move: the line
-    clicks to it, the player's clicks, and the table then sends it up by itself."""
+    clicking: the search plays it at once, which loses no win (clicking never uses a pass
+    up, and the card is as free to go as the waste's top). Not an automatic move: it is
+    written out in the search's lines as the player's clicks, after which the table sends
+    the card up by itself; and it may cost a pass, so a finish never makes it."""
     if deck.draw != 1 or deck.max_passes is not None:
         return None
     safe_cards = _safe_cards(position.found)
@@ -120,14 +121,34 @@ def forced_talon_play(position: Position, deck: Deck) -> Play | None:
 
 
 def settle(position: Position, deck: Deck, record: list[Play] | None = None) -> Position:
-    """Play every automatic move, and every forced talon play, appending each to `record`
-    if given."""
-    while (play := automatic_play(position, deck) or forced_talon_play(position, deck)) \
-            is not None:
+    """Play every automatic move, appending each to `record` if given."""
+    while (play := automatic_play(position, deck)) is not None:
         position = apply_play(position, play)
         if record is not None:
             record.append(play)
     return position
+
+
+def search_settle(position: Position, deck: Deck, forced: list[Play] | None = None
+                  ) -> Position:
+    """`settle`, then each forced talon play with the automatic moves after it, appending
+    the forced plays to `forced` if given: what the search plays at once after each move."""
+    position = settle(position, deck)
+    while (play := forced_talon_play(position, deck)) is not None:
+        position = settle(apply_play(position, play), deck)
+        if forced is not None:
+            forced.append(play)
+    return position
+
+
+def written_out(position: Position, plays: list[Play], deck: Deck) -> list[Play]:
+    """`plays` from `position` with the forced talon plays the search made after each
+    written out, so that replaying them with `settle` alone meets the search's positions."""
+    out: list[Play] = []
+    for play in plays:
+        out.append(play)
+        position = search_settle(apply_play(position, play), deck, out)
+    return out
 
 
 def king_waits_for_space(position: Position) -> bool:

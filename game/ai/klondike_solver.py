@@ -28,7 +28,9 @@ from game.ai.klondike_moves import (
     Play,
     apply_play,
     generate,
+    search_settle,
     settle,
+    written_out,
 )
 from game.ai.klondike_position import (
     RANK_OF,
@@ -82,7 +84,7 @@ class KlondikeSpace:
         return generate(position, self.deck, self.thorough)
 
     def play(self, position: Position, play: Play) -> Position:
-        return settle(apply_play(position, play), self.deck)
+        return search_settle(apply_play(position, play), self.deck)
 
     def key(self, position: Position) -> bytes:
         """Building stacks sorted (their order never matters to a win); with unlimited
@@ -141,9 +143,10 @@ def solve(state: KlondikeState, budget: Budget) -> SolveResult:
     """
     meter = budget.start()
     deck = deck_of(state)
-    root = settle(position_of(state), deck)
+    root_plays: list[Play] = []
+    root = search_settle(position_of(state), deck, root_plays)
     if deadlocked(root):
-        return _result(state, "lost", None, meter, ())
+        return _result(state, "lost", None, meter, [])
     quick = KlondikeSpace(deck, thorough=False)
     _, seconds = meter.remaining()
     if seconds is None:
@@ -151,7 +154,7 @@ def solve(state: KlondikeState, budget: Budget) -> SolveResult:
     else:
         meter.limit(seconds=DIVE_SHARE * seconds)
     outcome = depth_first(quick, root, meter)
-    hint_path = outcome.best_path
+    hint_path = [*root_plays, *written_out(root, list(outcome.best_path), deck)]
     wide, start = _wide_space(quick, root)
     for share, weight, click_cost in PHASES:
         if outcome.found or outcome.exhausted or meter.out:
@@ -165,7 +168,8 @@ def solve(state: KlondikeState, budget: Budget) -> SolveResult:
     elif outcome.found and not isinstance(outcome.goal, Position):
         outcome = replace(outcome, goal=outcome.goal[0])  # a position with its duty
     if outcome.found:
-        plays = [*outcome.path, *finishing_plays(outcome.goal, deck)]
+        plays = [*root_plays, *written_out(root, list(outcome.path), deck),
+                 *finishing_plays(outcome.goal, deck)]
         return _result(state, "won", plays, meter, hint_path)
     status = "lost" if outcome.exhausted else "unknown"
     return _result(state, status, None, meter, hint_path)
@@ -195,9 +199,9 @@ def complete_search(deck: Deck, root: Position, meter: Meter) -> SearchOutcome:
 
 
 def _result(state: KlondikeState, status: str, plays: list[Play] | None, meter: Meter,
-            best_path: tuple[Play, ...]) -> SolveResult:
+            best_path: list[Play]) -> SolveResult:
     line = None if plays is None else to_rules_line(state, plays)
-    progress = to_rules_line(state, list(best_path)) if plays is None else line
+    progress = to_rules_line(state, best_path) if plays is None else line
     return SolveResult(status, line, meter.nodes, meter.seconds, progress)
 
 
@@ -205,8 +209,8 @@ def _result(state: KlondikeState, status: str, plays: list[Play] | None, meter: 
 
 
 def to_rules_line(state: KlondikeState, plays: list[Play]) -> tuple[Move, ...]:
-    """The rules moves for `plays` from `state`, with the safe moves the solver makes at
-    once (before the first play and after each) included; `RULES.apply` checks every move."""
+    """The rules moves for `plays` from `state`, with the automatic moves (before the first
+    play and after each) included; `RULES.apply` checks every move."""
     deck = deck_of(state)
     record: list[Play] = []
     position = settle(position_of(state), deck, record)

@@ -266,15 +266,17 @@ the chain back.
 ## Hints and the solver
 On the solitaire tables:
 - Hint (H) lights up the best next move: the first move of a winning line when the solver \
-finds one, otherwise a sensible move.
+finds one (in Klondike, of the wins it finds in that time, the one costing the fewest \
+points: fewest passes through the deck), otherwise a sensible move.
 - Solve? says honestly whether the deal can still be won: yes (Show me plays the win), no \
 (only when that is proven), or no answer within a few seconds. Answers and notices show in \
 the toolbar, never over the cards, and stay until you move, click elsewhere or press a key.
 - Demo plays the deal by itself until you click. A game the computer helped play (Demo, Show \
 me, auto-play) counts as played, not won: no win bonus, no best score, and it never gains \
 money, though it can still lose it.
-- When only finishing is left the cards go up by themselves (Klondike) or a Finish button \
-appears; a notice says so when no useful move is left.
+- When only finishing is left the cards go up by themselves (Klondike, turning the deck \
+over no more often than it must) or a Finish button appears; a notice says so when no \
+useful move is left.
 - Winnable deals only (Options, each solitaire's own tab): new deals are ones the solver has \
 proven can be won. The toolbar says Winnable deal while you play one.
 - Where did it go wrong? (on the summary of a lost game, and beside the notices that no \

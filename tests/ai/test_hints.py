@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 from game.ai.hints import auto_finish_line, can_win, hint, no_productive_moves
+from game.ai.klondike_hints import cheapest_win
+from game.ai.klondike_solver import solve
 from game.ai.search import Budget
 from game.rules.cards import SUITS
 from game.rules.klondike import FOUNDATIONS, RULES, TABLEAU, WASTE
@@ -29,7 +31,7 @@ def undoes(first, second) -> bool:
 
 def test_hint_is_the_first_move_of_the_winning_line():
     state = RULES.new_game(3, draw=1)
-    result = can_win(RULES, state, QUICK)
+    result = can_win(RULES, state, QUICK, cheapest=True)
     assert result.status == "won"
     assert hint(RULES, state, QUICK) == result.line[0]
 
@@ -184,6 +186,60 @@ def test_auto_finish_turns_the_stock_when_needed():
     line = auto_finish_line(RULES, state)
     assert STOCK in line
     assert RULES.is_won(replay(state, line))
+
+
+# Drawing one, standard scoring, the stock empty: the KD on the waste over the QC, the KC on a
+# building stack. (Deal 1's finish turned the waste over for the QC, the lowest card left.)
+KING_OVER_QUEEN = {
+    "tableau": [["KC"]], "waste": ["QC", "KD"], "draw": 1, "scoring": "standard",
+    "foundations": [suit_up_to("S", "K"), suit_up_to("H", "K"), suit_up_to("D", "Q"),
+                    suit_up_to("C", "J")],
+}
+
+
+def test_auto_finish_spends_no_pass_it_does_not_need():
+    state = state_from(**KING_OVER_QUEEN)
+    line = auto_finish_line(RULES, state)
+    assert line[0] == CardMove(WASTE, FOUNDATIONS[2], 1)  # the KD first, from the waste
+    assert STOCK not in line
+    won = replay(state, line)
+    assert RULES.is_won(won) and won.passes == 1
+
+
+def test_auto_finish_takes_the_fewest_passes_drawing_three():
+    """Drawing three, the stock empty: everything goes up in this pass, taking the waste's
+    cards as they come, where sending the lowest card up first went round again."""
+    foundations = [suit_up_to("S", "8"), suit_up_to("H", "9"), suit_up_to("D", "K"),
+                   suit_up_to("C", "K")]
+    state = state_from([["JH"], ["QS"], ["TS"], ["9S"]], foundations,
+                       waste=["KS", "KH", "JS", "QH", "TH"], draw=3, scoring="standard")
+    line = auto_finish_line(RULES, state)
+    won = replay(state, line)
+    assert RULES.is_won(won) and won.passes == 1 and STOCK not in line
+
+
+def test_hints_follow_the_win_that_costs_the_fewest_points_found_in_their_budget():
+    """Deal 517 drawing one, standard scoring: the first win the solver finds goes through the
+    deck seven times (340 points); in the same budget a hint looks further, finds wins with
+    fewer passes, and its moves follow the best one."""
+    budget = Budget(max_nodes=20_000)
+    state = deal = RULES.new_game(517, draw=1)
+    first = replay(deal, solve(deal, budget).line)
+    assert RULES.is_won(first) and first.passes == 7
+    for _ in range(400):
+        if RULES.is_won(state):
+            break
+        state = RULES.apply(state, hint(RULES, state, budget))
+    assert RULES.is_won(state) and state.passes < first.passes and state.score > first.score
+
+
+def test_where_every_win_is_worth_the_same_the_hint_looks_no_further():
+    """Vegas pays the same for every win, and no scoring pays nothing: the first win found
+    is the answer, at once."""
+    for scoring in ("vegas", "none"):
+        state = RULES.new_game(517, draw=1, scoring=scoring)
+        budget = Budget(max_nodes=20_000)
+        assert cheapest_win(state, budget).nodes == solve(state, budget).nodes
 
 
 def test_no_auto_finish_with_a_card_face_down_or_a_card_out_of_reach():

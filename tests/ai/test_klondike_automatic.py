@@ -191,7 +191,7 @@ def _never_lost(checks):
 
 def test_along_the_solvers_lines_drawing_three_no_automatic_move_loses_the_win():
     """The table's automatic moves where the solver's winning line does something else, over
-    a hundred deals: drawing three, sending a waste card up lost the win in five of these."""
+    a hundred deals: drawing three, sending a waste card up lost the win in four of these."""
     checks = []
     for seed in range(8101, 8201):  # seeds no part of the automatic moves was tuned on
         checks += _elsewhere(_solver_line(RULES.new_game(seed, draw=3), 3_000))

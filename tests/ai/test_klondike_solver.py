@@ -300,7 +300,7 @@ def test_a_deadlock_is_found_only_where_the_rules_cannot_win(options):
 def test_drawing_one_without_a_pass_limit_a_safe_stock_card_goes_up_at_once(redeals, goes_up):
     """The Ace of spades deep in the stock can always be reached again, so nothing is lost
     by putting it up at once; with one pass, clicking to it would give up the cards above."""
-    from game.ai.klondike_moves import settle
+    from game.ai.klondike_moves import search_settle
     from game.ai.klondike_position import deck_of, position_of
 
     state = state_from(
@@ -308,7 +308,7 @@ def test_drawing_one_without_a_pass_limit_a_safe_stock_card_goes_up_at_once(rede
         foundations=[[], suit_up_to("H", "J"), suit_up_to("D", "K"), suit_up_to("C", "K")],
         stock=["as"] + [f"{rank}s".lower() for rank in "QJT98765432"], draw=1, redeals=redeals,
     )
-    position = settle(position_of(state), deck_of(state))
+    position = search_settle(position_of(state), deck_of(state))
     assert (position.found[0] > 0) == goes_up
 
 

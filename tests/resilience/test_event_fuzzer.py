@@ -113,6 +113,10 @@ def hot_rects(scene) -> list[pygame.Rect]:
             found.append(scene.view.layout.piles[key].rect)
     if isinstance(scene, LeapFrogBoardScene) and scene.layout is not None:
         found.append(scene.layout.board)
+    menu = getattr(getattr(scene, "toolbar", None), "menu", None)
+    if menu is not None:  # the More button's tools, a row each
+        found += [pygame.Rect(menu.rect.x, menu.rect.y + 4 + row * menu.row, menu.rect.width,
+                              menu.row) for row in range(len(menu.tools))]
     return found
 
 
@@ -281,7 +285,7 @@ class Fuzzer:
 
 SEGMENTS = ["menu", *TABLES]
 EVERY_SCENE = {"MenuScene", "OptionsScene", "StatsScene", "HelpScene", "SummaryScene",
-               "ConfirmDialog", "NumberDialog", "CardTableScene", "LeapFrogBoardScene"}
+               "ConfirmDialog", "DealDialog", "CardTableScene", "LeapFrogBoardScene"}
 
 
 @pytest.fixture(scope="module")

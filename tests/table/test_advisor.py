@@ -11,7 +11,7 @@ import pytest
 from game.ai import hints
 from game.ai.pools import SPECS, PoolShelf, build_pool, proven_winnable, write_pool
 from game.rules import GAMES
-from game.rules.klondike import STOCK_PILE, WASTE
+from game.rules.klondike import STOCK_PILE, TABLEAU, WASTE
 from game.rules.moves import STOCK
 from game.scenes.table import commands, winnable
 from game.scenes.table.advisor import DEAL_LABEL, DEMO_RUNNING, HINT_LABEL
@@ -222,6 +222,20 @@ def test_klondike_all_face_up_finishes_by_itself_one_undo_step_a_move(make_table
     session = table.scene.session
     assert session.is_won and session.moves == 4  # the finish's moves count as moves
     assert len(session.history.played) == 4  # the player's move and three of the finish
+
+
+def test_klondike_finish_plays_the_waste_card_before_turning_the_waste_over(make_table):
+    """Deal 1's finish, drawing one: the KD on the waste over the QC, the stock empty. The
+    finish plays the KD, then the QC, with no new pass (-100)."""
+    table = make_table(position(
+        tableau=["KC", "QD"], waste="QC KD", draw=1, score=300,
+        foundations=[suit_up_to("S", 13), suit_up_to("H", 13), suit_up_to("D", 11),
+                     suit_up_to("C", 11)]))
+    table.click(table.centre_of(TABLEAU[1]))  # the QD goes up
+    run_until(table, lambda: table.scene.session.finished)
+    state = table.state
+    assert table.scene.session.is_won and state.passes == 1 and state.score == 340
+    assert STOCK not in table.scene.session.history.played
 
 
 def test_the_demo_plays_moves_and_a_click_stops_it(make_table, manual):

@@ -6,6 +6,7 @@ import pytest
 from game.ai.klondike_solver import solve
 from game.ai.search import Budget
 from game.engine.scene import Scene
+from game.rules.history import History
 from game.rules.klondike import FOUNDATIONS, STOCK_PILE, TABLEAU, WASTE
 from game.rules.moves import CardMove
 from game.scenes.dialogs import ConfirmDialog
@@ -127,6 +128,7 @@ def test_an_automatic_move_follows_and_each_undo_takes_back_one_step(make_table)
     table.settle()
     assert codes(table.state.tableau[1]) == "AH"  # back where the player can use it
     assert codes(table.state.tableau[2]) == "6H 5S"
+    assert "Moves 1" in table.scene.readout()  # the count follows the cards back
     table.key(pygame.K_z, CTRL)
     table.settle()
     assert table.state == AUTO
@@ -207,6 +209,20 @@ def test_cumulative_vegas_adds_the_game_to_the_balance(make_table, context):
     table.settle()
     assert context.stats.get("klondike").vegas_balance == 208
     assert table.top.result.score == "$208"
+
+
+def test_a_game_taken_back_counts_only_the_moves_up_to_where_it_is(make_table):
+    """As *Where did it go wrong?* does: the same game, its history at an earlier move."""
+    table = make_table(AUTO)
+    table.drag(table.centre_of(TABLEAU[1]), table.centre_of(TABLEAU[2]))
+    table.settle()
+    session = table.scene.session
+    whole = session.history
+    steps = zip(whole.moves, whole.states[1:], strict=True)
+    session.history = History.from_line(whole.deal, steps, 1)
+    table.scene.start_session(session, deal=False)
+    table.settle()
+    assert "Moves 1" in table.scene.readout()
 
 
 def test_a_new_game_over_a_started_one_asks_then_counts_a_loss(make_table, context):
@@ -337,6 +353,22 @@ def choose_options(table, changes):
     table.key(pygame.K_RETURN)
     table.settle()
     assert table.top is table.scene
+
+
+def test_closing_options_makes_no_automatic_move_the_player_did_not_ask_for(make_table,
+                                                                           context):
+    table = make_table(AUTO)
+    table.drag(table.centre_of(TABLEAU[1]), table.centre_of(TABLEAU[2]))
+    table.settle()
+    table.key(pygame.K_z, CTRL)  # the Ace back where the player can use it
+    table.settle()
+    assert codes(table.state.tableau[1]) == "AH"
+    choose_options(table, {"klondike.show_deck_contents": True})
+    assert codes(table.state.tableau[1]) == "AH"
+    # Automatic moves turned on in Options are asked for: they follow at once.
+    choose_options(table, {"klondike.automatic_moves": False})
+    choose_options(table, {"klondike.automatic_moves": True})
+    assert codes(table.state.foundations[0]) == "AH"
 
 
 def test_new_rules_apply_at_once_to_a_deal_not_yet_touched(make_table, context):

@@ -193,7 +193,8 @@ class TableAdvisor:
         self._step_wait = 0.0
         if search:
             rules, state = self.rules, self._state()
-            self._start(DEMO_LABEL, lambda budget: hints.can_win(rules, state, budget),
+            self._start(DEMO_LABEL,
+                        lambda budget: hints.can_win(rules, state, budget, cheapest=True),
                         DEMO_SEARCH_SECONDS, lambda result: None)
         self._changed()
 

@@ -99,13 +99,17 @@ def open_options(table: CardTable) -> None:
     from game.scenes.options import OptionsScene
 
     was_winnable_only = table.advisor.winnable_only
+    was_automatic = table.game.automatic_on()
 
     def closed(changed: bool) -> None:
-        """Lay out again; a game under way may now have automatic moves (auto-play turned
-        on), while a deal not yet touched takes the new options at once."""
+        """Lay out again; a game under way makes automatic moves only when the player has
+        just turned them on, or has the table play by itself (never a move the player took
+        back, say), while a deal not yet touched takes the new options at once."""
         table.refresh_look()
+        game = table.game
         if changed and table.session.counted:
-            table.wake_automatic()
+            if game.automatic_on() and (not was_automatic or game.plays_itself()):
+                table.wake_automatic()
         elif changed:
             _deal_again_for_new_options(table, was_winnable_only)
 

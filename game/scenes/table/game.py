@@ -146,6 +146,10 @@ class TableGame:
         while it is still being worked out."""
         return None
 
+    def automatic_on(self) -> bool:
+        """The player has the table make moves by itself (automatic moves, auto-play)."""
+        return self.plays_itself()
+
     def plays_itself(self) -> bool:
         """The table plays the game for the player (auto-play): it moves in every position,
         not only after the player's moves, and its moves make the game an assisted one."""

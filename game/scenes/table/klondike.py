@@ -91,7 +91,10 @@ class KlondikeTable(TableGame):
     def automatic_move(self, state: KlondikeState) -> Any | None:
         """A card to its suit stack that no win can need: the moves the solver's lines make
         at once, so hints, Solve? and the demo plan with the same ones."""
-        return automatic_move(self.rules, state) if self.settings.automatic_moves else None
+        return automatic_move(self.rules, state) if self.automatic_on() else None
+
+    def automatic_on(self) -> bool:
+        return self.settings.automatic_moves
 
     # Scores -----------------------------------------------------------------------------
 
