@@ -9,13 +9,15 @@ program (command line, menu, help, options, statistics, hints, pools, benchmarks
 The entry names the parts that live above the rules (scenes, art, solvers) as "module:name"
 references, loaded on first use: reading the list costs nothing, the menu loads only what it
 draws, and no module below the scenes imports a scene. Adding a game: its rules module (listed
-in `game.rules`), its table module, and one `Game(...)` here.
+in `game.rules`), its table module (with its preview and help page, or beside the others in
+game.scenes.previews and help_text), its section of the settings (game.store.settings), and
+one `Game(...)` here.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
@@ -85,6 +87,14 @@ class Game:
         return None if self.advisor is None else load(self.advisor)
 
 
+def modules_named() -> set[str]:
+    """Every module the entries name: the packager must be told of them, since it cannot see
+    an import made from a name."""
+    references = (reference for game in GAMES
+                  for reference in (game.table, game.preview, game.help, game.advisor))
+    return {reference.partition(":")[0] for reference in references if reference}
+
+
 @cache
 def load(reference: str) -> Any:
     """The object a "package.module:name" reference names, imported on first use."""
@@ -99,7 +109,7 @@ GAMES: tuple[Game, ...] = (
          code_letter="K", table="game.scenes.table.klondike:open_table",
          preview="game.scenes.previews:klondike",
          help="game.scenes.help_text:KLONDIKE",
-         advisor="game.ai.klondike_hints:ADVISOR",
+         advisor="game.ai.klondike.hints:ADVISOR",
          pools=(Pool((("draw", 3), *_KLONDIKE_STANDARD), "draw3"),
                 Pool((("draw", 1), *_KLONDIKE_STANDARD), "draw1")),
          money="vegas", scores_by=("scoring", "draw"), finishes_by_itself=True,
@@ -108,19 +118,19 @@ GAMES: tuple[Game, ...] = (
          code_letter="F", table="game.scenes.table.leapfrog:open_table",
          preview="game.scenes.previews:leapfrog",
          help="game.scenes.help_text:LEAPFROG",
-         advisor="game.ai.leapfrog_solver:ADVISOR",
+         advisor="game.ai.leapfrog.solver:ADVISOR",
          pools=(Pool(),), money="winnings"),
     Game("leap_year", "Four decks and sixteen foundations, Ace to King.",
          code_letter="Y", table="game.scenes.table.leap_year:open_table",
          preview="game.scenes.previews:leap_year",
          help="game.scenes.help_text:LEAP_YEAR",
-         advisor="game.ai.leap_year_solver:ADVISOR",
+         advisor="game.ai.leap_year.solver:ADVISOR",
          pools=(Pool(),), stock_words="dealing from the stock"),
     Game("lucas_leaps", "Two decks and thirteen piles, all built by suit.",
          code_letter="L", table="game.scenes.table.lucas_leaps:open_table",
          preview="game.scenes.previews:lucas_leaps",
          help="game.scenes.help_text:LUCAS_LEAPS",
-         advisor="game.ai.lucas_leaps_solver:ADVISOR",
+         advisor="game.ai.lucas_leaps.solver:ADVISOR",
          pools=(Pool(),)),
     Game("leap_frog", "The marble board game: leap, capture and outscore.",
          code_letter="M", table="game.scenes.leap_frog.opening:open_leap_frog_table",
@@ -131,13 +141,3 @@ GAMES: tuple[Game, ...] = (
 
 BY_ID: Mapping[str, Game] = {each.id: each for each in GAMES}
 IDS: tuple[str, ...] = tuple(BY_ID)
-
-
-def entry(game_id: str) -> Game:
-    """The entry of `game_id`; KeyError for an unknown id."""
-    return BY_ID[game_id]
-
-
-def with_advisors() -> Iterator[Game]:
-    """The games with a solver, in menu order."""
-    return (each for each in GAMES if each.advisor is not None)

@@ -21,7 +21,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from game.ai.leap_frog import choose_move
+from game.ai.leap_frog.players import choose_move
 from game.bench.report import Measurement, wilson
 from game.rules.leap_frog import PIECE_VALUES, RULES, LeapFrogBoardState
 from game.rules.moves import Leap, RemovePiece

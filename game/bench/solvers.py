@@ -8,7 +8,7 @@ limit. Our seeds become pyksolve deals card for card (see `deck_string`), and ea
 checked to be the same on both sides before it is timed. pyksolve runs in a worker process
 whose CPU time the kernel caps (its search cannot be interrupted), restarted when a deal
 runs over. A win of ours counts only when its line, replayed through the rules, wins; a
-loss of ours is a proof (see klondike_solver), so our verdicts also give the share of deals
+loss of ours is a proof (see game.ai.klondike.solver), so our verdicts also give the share of deals
 settled, won or lost.
 
 Run through `python -m game.bench solvers`, or `python -m game.bench.solvers --deals 10
@@ -27,7 +27,7 @@ import sys
 import time
 from collections.abc import Iterator
 
-from game.ai.klondike_solver import solve
+from game.ai.klondike.solver import solve
 from game.ai.search import Budget
 from game.bench.report import Measurement, Reporter
 from game.rules.cards import shuffled_deck

@@ -6,7 +6,7 @@ first, and so on, so stack i gets i + 1 cards and the last card each stack recei
 face up. The remaining 24 cards are the stock, and the first N of them are turned onto the
 waste at once, as the original does.
 
-Automatic moves are the table's business: `game.ai.klondike_hints.automatic_move` names the
+Automatic moves are the table's business: `game.ai.klondike.hints.automatic_move` names the
 next one (a move the solver can prove loses no win) and the table applies it as a move of its
 own, so undo takes it back.
 """

@@ -16,7 +16,7 @@ import pygame
 from game.art import palette
 from game.engine.input import Action
 from game.engine.text import draw_text
-from game.registry import IDS
+from game.registry import BY_ID, IDS
 from game.rules import GAMES
 from game.rules.leapfrog import BUY_IN
 from game.scenes.context import Context
@@ -82,9 +82,10 @@ def game_title(game_id: str) -> str:
 def chart_kinds(game_id: str, rules: Rules | None = None) -> list[str]:
     """The charts the statistics offer for `game_id` (Klondike: the money of Vegas rules)."""
     kinds = [SCORES, WIN_RATE]
-    if game_id == "leapfrog":
+    money = BY_ID[game_id].money
+    if money == "winnings":
         kinds.append(WINNINGS)
-    if game_id == "klondike" and (rules is None or rules[0] == "vegas"):
+    if money == "vegas" and (rules is None or rules[0] == "vegas"):
         kinds.append(VEGAS)
     return kinds
 
@@ -269,11 +270,11 @@ class StatsScene(ModalScene):
         if not history:
             draw_empty(surface, area, NO_GAMES if rules is None else NO_GAMES_OF_RULES, text)
             return
-        leapfrog = self.game_id == "leapfrog"
+        winnings = BY_ID[self.game_id].money == "winnings"
         key = [("box", palette.GOOD, "won"), ("box", palette.ACCENT, "not won")]
         if any(entry.assisted for entry in history):
             key.append(("box", ASSISTED, "computer helped"))
-        if leapfrog:
+        if winnings:
             key.append(("dash", palette.TEXT, f"buy-in ({BUY_IN})"))
         self._draw_key(surface, key_y, key, text)
         if rules is None:
@@ -284,7 +285,7 @@ class StatsScene(ModalScene):
                         label=(lambda value: dollars(round(value))) if rules[0] == "vegas"
                         else Axes.label)
         draw_score_chart(surface, area, history, axes, text_size=text,
-                         reference=BUY_IN if leapfrog else None)
+                         reference=BUY_IN if winnings else None)
 
     def _draw_win_rate(self, surface: pygame.Surface, stats: GameStats, key_y: int,
                        area: pygame.Rect, text: int) -> None:

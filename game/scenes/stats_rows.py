@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.registry import BY_ID
 from game.scenes.stats_series import Rules, best_of, record_of, rules_label
 from game.scenes.ui import dollars
 from game.store import GameStats
@@ -46,11 +47,12 @@ def stats_rows(game_id: str, stats: GameStats,
         rate = f", {stats.win_rate:.0%} won" if stats.played else ""
         rows.append(("All games together", f"{stats.played:,} played{rate}"))
     rows.append(("Time played", format_duration(stats.total_time)))
-    if game_id == "leapfrog":
+    money = BY_ID[game_id].money
+    if money == "winnings":
         rows.append(("Total winnings", _signed(stats.total_winnings)))
         rows.append(("Best winnings",
                      "–" if stats.best_winnings is None else _signed(stats.best_winnings)))
-    if game_id == "klondike":
+    if money == "vegas":
         rows.append(("Vegas balance", dollars(stats.vegas_balance)))
     return rows
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.registry import BY_ID
+from game.registry import BY_ID, GAMES
 from game.rules.klondike_scoring import VEGAS_START
 from game.rules.leapfrog import BUY_IN
 from game.store import GameStats, Record, ScoreEntry
@@ -25,6 +25,10 @@ Rules = tuple[str, int | None]  # (scoring, draw) or (variant, size); None: not 
 NAMES = {"standard": "Standard scoring", "vegas": "Vegas scoring", "none": "No scoring",
          "murray": "Murray's game", "plain": "Plain game"}
 SECOND = {"draw": ("draw {}", "draw {}"), "size": ("{0}x{0} board", "{0}x{0}")}  # long, short
+
+
+# The game with Vegas money, whose older games were filed without their rules.
+VEGAS_GAME = next(entry.id for entry in GAMES if entry.money == "vegas")
 
 
 def is_vegas_score(score: int) -> bool:
@@ -62,11 +66,11 @@ def current_rules(game_id: str, options: dict) -> Rules | None:
     return None if names is None else (options[names[0]], options[names[1]])
 
 
-def rules_of(entry: ScoreEntry, game_id: str = "klondike") -> Rules | None:
+def rules_of(entry: ScoreEntry, game_id: str = VEGAS_GAME) -> Rules | None:
     """The rules a game was played with, as far as its entry tells."""
     if entry.rules is not None:
         return parse_rules(entry.rules)
-    if game_id != "klondike":
+    if game_id != VEGAS_GAME:
         return None
     return ("vegas" if is_vegas_score(entry.score) else "standard"), None
 
@@ -93,7 +97,7 @@ def first_choice(choices: Sequence[Rules], stats: GameStats, game_id: str,
     return choices.index(current) if current in choices else 0
 
 
-def rules_label(rules: Rules, game_id: str = "klondike", short: bool = False) -> str:
+def rules_label(rules: Rules, game_id: str = VEGAS_GAME, short: bool = False) -> str:
     """The rules as the page names them: "Standard scoring, draw 3", "Murray's game, 15x15
     board"; `short`: "Standard, draw 3", "Murray, 15x15"."""
     first, second = rules
@@ -105,11 +109,11 @@ def rules_label(rules: Rules, game_id: str = "klondike", short: bool = False) ->
 
 
 def entries_of(history: Sequence[ScoreEntry], rules: Rules,
-               game_id: str = "klondike") -> list[ScoreEntry]:
+               game_id: str = VEGAS_GAME) -> list[ScoreEntry]:
     return [entry for entry in history if rules_of(entry, game_id) == rules]
 
 
-def record_of(stats: GameStats, rules: Rules, game_id: str = "klondike") -> Record:
+def record_of(stats: GameStats, rules: Rules, game_id: str = VEGAS_GAME) -> Record:
     """The record of the games played with these rules: the one kept for them, or (Klondike
     games older files did not file by rules) the one their recent games give. A game the
     computer helped play is never a best score."""
@@ -123,7 +127,7 @@ def record_of(stats: GameStats, rules: Rules, game_id: str = "klondike") -> Reco
     return record
 
 
-def best_of(stats: GameStats, rules: Rules, game_id: str = "klondike") -> int | None:
+def best_of(stats: GameStats, rules: Rules, game_id: str = VEGAS_GAME) -> int | None:
     """The best score with these rules (see `record_of`)."""
     return record_of(stats, rules, game_id).best_score
 

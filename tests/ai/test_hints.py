@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from game.ai.hints import auto_finish_line, can_win, hint, no_productive_moves
-from game.ai.klondike_hints import cheapest_win
-from game.ai.klondike_solver import solve
+from game.ai.klondike.hints import cheapest_win
+from game.ai.klondike.solver import solve
 from game.ai.search import Budget
 from game.rules.cards import SUITS
 from game.rules.klondike import FOUNDATIONS, RULES, TABLEAU, WASTE

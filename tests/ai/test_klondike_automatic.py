@@ -1,4 +1,4 @@
-"""Klondike's automatic moves (`klondike_hints.automatic_move`, the one definition the table
+"""Klondike's automatic moves (`game.ai.klondike.hints.automatic_move`, the one definition the table
 plays and the solver plans with): which cards go up by themselves, and that none of them ever
 turns a winnable position into a lost one, in any draw and redeal setting."""
 
@@ -10,10 +10,10 @@ import random
 import pytest
 
 from game.ai.hints import automatic_move as any_games_automatic_move
-from game.ai.klondike_hints import automatic_move
-from game.ai.klondike_moves import TABLEAU_TO_FOUNDATION, TALON_TO_FOUNDATION, apply_play
-from game.ai.klondike_position import OTHER_COLOUR, RANKS, RED, deck_of, position_of, safety
-from game.ai.klondike_solver import KlondikeSpace, rules_moves, solve
+from game.ai.klondike.hints import automatic_move
+from game.ai.klondike.moves import TABLEAU_TO_FOUNDATION, TALON_TO_FOUNDATION, apply_play
+from game.ai.klondike.position import OTHER_COLOUR, RANKS, RED, deck_of, position_of, safety
+from game.ai.klondike.solver import KlondikeSpace, rules_moves, solve
 from game.ai.search import Budget, depth_first
 from game.rules import GAMES
 from game.rules.klondike import FOUNDATIONS, RULES, TABLEAU, WASTE

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.ai.klondike_complete import NO_DUTY, CompleteSpace, duty_moves, uses
-from game.ai.klondike_moves import TABLEAU_TO_TABLEAU, TALON_TO_TABLEAU, Play, generate, settle
-from game.ai.klondike_position import Deck, Position, deck_of, position_of
-from game.ai.klondike_solver import KlondikeSpace
+from game.ai.klondike.complete import NO_DUTY, CompleteSpace, duty_moves, uses
+from game.ai.klondike.moves import TABLEAU_TO_TABLEAU, TALON_TO_TABLEAU, Play, generate, settle
+from game.ai.klondike.position import Deck, Position, deck_of, position_of
+from game.ai.klondike.solver import KlondikeSpace
 from game.ai.search import Budget, depth_first
 from game.rules.klondike import RULES
 from tests.ai.test_klondike_solver import rules_can_win

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from game.ai.klondike_deadlock import deadlocked
-from game.ai.klondike_position import (
+from game.ai.klondike.deadlock import deadlocked
+from game.ai.klondike.position import (
     OTHER_COLOUR,
     RANK_OF,
     SUIT_OF,

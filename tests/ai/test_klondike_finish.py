@@ -10,10 +10,10 @@ from itertools import count
 
 import pytest
 
-from game.ai.klondike_finish import finishing_plays
-from game.ai.klondike_moves import settle
-from game.ai.klondike_position import deck_of, position_of
-from game.ai.klondike_solver import to_rules_line
+from game.ai.klondike.finish import finishing_plays
+from game.ai.klondike.moves import settle
+from game.ai.klondike.position import deck_of, position_of
+from game.ai.klondike.solver import to_rules_line
 from game.rules.klondike import RULES
 from game.rules.moves import STOCK
 from tests.ai.test_klondike_solver import replay, state_from, suit_up_to

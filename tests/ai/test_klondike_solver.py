@@ -9,8 +9,8 @@ import threading
 
 import pytest
 
-from game.ai.klondike_position import card_of
-from game.ai.klondike_solver import solve
+from game.ai.klondike.position import card_of
+from game.ai.klondike.solver import solve
 from game.ai.search import CHECK_EVERY, Budget
 from game.rules.cards import SUITS
 from game.rules.klondike import RULES
@@ -251,8 +251,8 @@ def test_a_stack_is_emptied_only_when_a_king_could_use_the_space(kings, stock, e
     """The 9 of hearts can move onto the 10 of spades, emptying its stack: worth trying only
     while some King (here the King of hearts in the stock) could later go there; the other
     Kings already head whole stacks."""
-    from game.ai.klondike_moves import TABLEAU_TO_TABLEAU, generate
-    from game.ai.klondike_position import deck_of, position_of
+    from game.ai.klondike.moves import TABLEAU_TO_TABLEAU, generate
+    from game.ai.klondike.position import deck_of, position_of
 
     state = state_from(
         tableau=[["KS", "QH", "JS", "TH"], ["9H"], ["TS"], *kings],
@@ -281,8 +281,8 @@ def test_a_card_that_can_never_move_loses_the_deal_without_a_search():
 
 @pytest.mark.parametrize("options", TINY_OPTIONS[:3], ids=lambda o: "-".join(map(str, o.values())))
 def test_a_deadlock_is_found_only_where_the_rules_cannot_win(options):
-    from game.ai.klondike_deadlock import deadlocked
-    from game.ai.klondike_position import position_of
+    from game.ai.klondike.deadlock import deadlocked
+    from game.ai.klondike.position import position_of
 
     rng = random.Random(f"deadlock {options}")
     for _ in range(30):
@@ -300,8 +300,8 @@ def test_a_deadlock_is_found_only_where_the_rules_cannot_win(options):
 def test_drawing_one_without_a_pass_limit_a_safe_stock_card_goes_up_at_once(redeals, goes_up):
     """The Ace of spades deep in the stock can always be reached again, so nothing is lost
     by putting it up at once; with one pass, clicking to it would give up the cards above."""
-    from game.ai.klondike_moves import search_settle
-    from game.ai.klondike_position import deck_of, position_of
+    from game.ai.klondike.moves import search_settle
+    from game.ai.klondike.position import deck_of, position_of
 
     state = state_from(
         tableau=[["KS", "QH"], ["KH"]],
@@ -316,9 +316,9 @@ def test_drawing_one_without_a_pass_limit_a_safe_stock_card_goes_up_at_once(rede
 def test_pricing_clicks_wins_a_deal_that_needs_the_talon_played_in_order():
     """Deal 1076 drawing one: a search counting moves alone tries the talon cards in every
     order and runs out; one that counts the clicks too finds the win well within budget."""
-    from game.ai.klondike_moves import settle
-    from game.ai.klondike_position import deck_of, position_of
-    from game.ai.klondike_solver import KlondikeSpace, _priced
+    from game.ai.klondike.moves import settle
+    from game.ai.klondike.position import deck_of, position_of
+    from game.ai.klondike.solver import KlondikeSpace, _priced
     from game.ai.search import best_first
 
     state = RULES.new_game(1076, draw=1)

@@ -10,9 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai.leap_frog import STRENGTHS, choose_move, greedy_move
-from game.ai.leap_frog_moves import best_leap_gain, leap_candidates, removal_candidates, values_of
-from game.ai.leap_frog_search import Limits, Search
+from game.ai.leap_frog.moves import (
+    best_leap_gain,
+    leap_candidates,
+    removal_candidates,
+    values_of,
+)
+from game.ai.leap_frog.players import STRENGTHS, choose_move, greedy_move
+from game.ai.leap_frog.search import Limits, Search
 from game.bench import ai as bench_ai
 from game.bench.ai import GREEDY, deal_options, greedy_capture
 from game.rules.leap_frog import PIECE_VALUES, RULES

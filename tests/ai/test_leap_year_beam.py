@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai import leap_year_beam as beam
-from game.ai.leap_year_solver import LeapYearSpace, Position, position_of, settle, solve, stock_of
+from game.ai.leap_year import beam
+from game.ai.leap_year.solver import LeapYearSpace, Position, position_of, settle, solve, stock_of
 from game.ai.search import Budget
 from game.rules.leap_year import RULES
 

@@ -10,9 +10,10 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from game.ai import hints, leap_year_solver
-from game.ai import leap_year_autoplay as autoplay
-from game.ai.leap_year_solver import (
+from game.ai import hints
+from game.ai.leap_year import autoplay
+from game.ai.leap_year import solver as leap_year_solver
+from game.ai.leap_year.solver import (
     ADVISOR,
     LeapYearSpace,
     auto_finish_line,

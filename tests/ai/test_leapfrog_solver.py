@@ -9,8 +9,9 @@ import random
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from game.ai import hints, leapfrog_solver
-from game.ai.leapfrog_solver import (
+from game.ai import hints
+from game.ai.leapfrog import solver as leapfrog_solver
+from game.ai.leapfrog.solver import (
     ADVISOR,
     ORDERED_NODES,
     SPACE,

@@ -12,7 +12,7 @@ from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from game.ai import hints
-from game.ai.lucas_leaps_solver import (
+from game.ai.lucas_leaps.solver import (
     ADVISOR,
     auto_finish_line,
     is_safe,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from game.registry import GAMES, IDS
+from game.registry import GAMES, IDS, load, modules_named
 from game.rules import GAMES as RULES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -19,11 +19,6 @@ GAME_DIR = ROOT / "game"
 STILL_NAMING = {
     # The settings file's sections, one dataclass per game (the file format names them).
     "game/store/settings.py",
-    # The statistics: Klondike's scores by rules and Leapfrog's winnings (registry field `money`
-    # says which game shows which), being rewritten at the time of writing.
-    "game/scenes/stats.py",
-    "game/scenes/stats_rows.py",
-    "game/scenes/stats_series.py",
 }
 
 
@@ -85,3 +80,15 @@ def test_scores_are_kept_by_declared_options() -> None:
     for entry in GAMES:
         declared = {option.name for option in entry.rules.rule_options}
         assert set(entry.scores_by or ()) <= declared, entry.id
+
+
+def test_every_entry_names_parts_that_exist() -> None:
+    """The parts an entry names by "module:name" load, and are what the entry says."""
+    for entry in GAMES:
+        assert callable(load(entry.table)) and callable(load(entry.preview)), entry.id
+        assert entry.help_text().strip(), entry.id
+        advisor = entry.load_advisor()
+        assert advisor is None or callable(advisor.solve), entry.id
+        assert entry.title == entry.rules.title and entry.blurb.endswith("."), entry.id
+    named = modules_named()
+    assert "game.scenes.table.klondike" in named and "game.scenes.previews" in named

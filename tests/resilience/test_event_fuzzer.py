@@ -22,7 +22,7 @@ from collections import Counter
 import pygame
 import pytest
 
-from game.ai.leap_frog import greedy_move
+from game.ai.leap_frog.players import greedy_move
 from game.app import LeapsApp
 from game.scenes.dialogs import NumberDialog
 from game.scenes.leap_frog.scene import LeapFrogBoardScene

@@ -50,7 +50,7 @@ print("not killed", flush=True)
 # The computer answers with the quick greedy move; the person's turns are mouse gestures.
 LEAP_FROG_PLAYER = f"""
 import os, random, signal
-from game.ai.leap_frog import greedy_move
+from game.ai.leap_frog.players import greedy_move
 from game.scenes.leap_frog.scene import LeapFrogBoardScene
 from game.store.savegame import SaveSlots
 from tests.resilience.helpers import legal_gesture, start_app, tables_on

@@ -11,7 +11,7 @@ from itertools import pairwise
 import pygame
 import pytest
 
-from game.ai.leap_frog import greedy_move
+from game.ai.leap_frog.players import greedy_move
 from game.engine.app import App
 from game.engine.audio import Audio
 from game.engine.timestep import STEP

@@ -1,7 +1,7 @@
 """How a Leap Frog game ends: once (its key in the statistics) and safely (its save is only
 dropped once the statistics hold the game), as on the card table."""
 
-from game.ai.leap_frog import greedy_move
+from game.ai.leap_frog.players import greedy_move
 from game.scenes.leap_frog import commands
 from game.scenes.leap_frog.match import GAME_ID, Match
 from game.scenes.leap_frog.opening import open_leap_frog_table

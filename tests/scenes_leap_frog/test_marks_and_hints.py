@@ -3,7 +3,7 @@ marbles that can leap and shows the computer's suggestion; a refused click says 
 
 import pygame
 
-from game.ai.leap_frog import greedy_move
+from game.ai.leap_frog.players import greedy_move
 from game.rules.moves import Cell, Leap, RemovePiece
 from game.scenes.leap_frog import refusals
 from game.scenes.leap_frog import scene as table_module

@@ -3,7 +3,7 @@
 import pygame
 import pytest
 
-from game.ai.leap_frog import greedy_move
+from game.ai.leap_frog.players import greedy_move
 from game.rules.leap_frog import RULES
 from game.rules.moves import Cell, RemovePiece
 from game.scenes.leap_frog.chain import Chain

@@ -1,6 +1,6 @@
 """Each computer seat plays at its own strength, chosen per seat and shown on its panel."""
 
-from game.ai.leap_frog import greedy_move
+from game.ai.leap_frog.players import greedy_move
 from game.scenes.leap_frog.commands import new_match
 from game.scenes.leap_frog.scene import LeapFrogBoardScene
 from game.scenes.leap_frog.seats import Lineup

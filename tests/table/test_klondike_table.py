@@ -3,7 +3,7 @@
 import pygame
 import pytest
 
-from game.ai.klondike_solver import solve
+from game.ai.klondike.solver import solve
 from game.ai.search import Budget
 from game.engine.scene import Scene
 from game.rules.history import History

@@ -26,7 +26,7 @@ Chooser = Callable[[LeapFrogBoardState, str, threading.Event, int], Move]
 
 def ai_choice(state: LeapFrogBoardState, strength: str, cancel: threading.Event, seed: int) -> Move:
     """The computer player's move (imported on first use: it is only needed once one plays)."""
-    from game.ai.leap_frog import choose_move
+    from game.ai.leap_frog.players import choose_move
 
     return choose_move(state, strength, time_limit=THINK_SECONDS, cancel=cancel, seed=seed)
 

@@ -5,7 +5,7 @@ the left and a player can tell where a card will land. The stock shows the deals
 auto-play on (a switch on the toolbar, or in the options) the table plays the deal itself,
 for players who like to watch: it follows the solver's winning line when one is found (the
 search runs off the UI thread, safe plays going up meanwhile), else a heuristic plan up to
-the next deal, then looks again (`game.ai.leap_year_autoplay`).
+the next deal, then looks again (`game.ai.leap_year.autoplay`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from game.ai.leap_year_autoplay import AutoPilot, Plan, plan, seconds_for
+from game.ai.leap_year.autoplay import AutoPilot, Plan, plan, seconds_for
 from game.engine.scene import Scene
 from game.rules import GAMES
 from game.rules.leap_year import DECKS, FOUNDATIONS, STOCK_SIZE, TABLEAU_PILES, LeapYearState

@@ -27,7 +27,7 @@ is why free is recursive for them (a King needs no card under it).
 
 from __future__ import annotations
 
-from game.ai.klondike_position import KING, OTHER_COLOUR, RANK_OF, RANKS, SUIT_OF, Position
+from game.ai.klondike.position import KING, OTHER_COLOUR, RANK_OF, RANKS, SUIT_OF, Position
 
 # The two cards each card builds on (one rank higher, the other colour); none for Kings.
 PARENTS = tuple(

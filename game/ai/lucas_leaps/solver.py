@@ -21,7 +21,7 @@ What the search folds together, and why that is sound:
   legal, and the foundations only ever hold more cards of the suit, still in order.
 
 The search tries the most promising moves first (see `card_moves`). First a quick look
-(`lucas_leaps_beam`) without the idle-looking moves finds most wins; then the depth-first
+(`lucas_leaps.beam`) without the idle-looking moves finds most wins; then the depth-first
 search runs twice if need be: without those moves, then, only if that ran out of positions,
 with every move, which alone can prove a loss.
 """
@@ -32,7 +32,7 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import NamedTuple
 
-from game.ai.lucas_leaps_beam import beam_look
+from game.ai.lucas_leaps.beam import beam_look
 from game.ai.search import Budget, SolitaireAdvisor, SolveResult
 from game.ai.solitaire_space import Step, nothing_to_gain, rules_line, solve_space
 from game.rules.cards import SUITS

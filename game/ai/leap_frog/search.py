@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.ai.leap_frog_moves import (
+from game.ai.leap_frog.moves import (
     Candidate,
     Path,
     Values,

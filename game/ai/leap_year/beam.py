@@ -21,7 +21,7 @@ more beams. The look gives up completeness (it never proves a loss); every win i
 a line of the space's moves (ending, when a playout won, in the playout's own `Plain` moves),
 which the solver replays through the rules.
 
-The positions are the solver's (`leap_year_solver.Position`), read here by field only.
+The positions are the solver's (`leap_year.solver.Position`), read here by field only.
 """
 
 from __future__ import annotations

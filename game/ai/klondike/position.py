@@ -17,7 +17,7 @@ could be cut out). A card c is *safe* when it would be dead on its suit stack, o
 or 1 (a rank-0 card that would lie on it can go up instead): for rank 2 and up, both cards of
 the other colour one rank lower and the other card of its colour two ranks lower are up.
 
-The automatic moves (`klondike_moves.automatic_play`, which the table plays and the solver
+The automatic moves (`klondike.moves.automatic_play`, which the table plays and the solver
 plans with) send a safe card up from a building stack's top in every setting, and from the
 waste's top when drawing one card a click, whatever the redeals. Neither loses a win. Take a
 shortest winning line L from position P and let P' be P with c sent up. L never puts a card on

@@ -38,7 +38,7 @@ from itertools import compress
 from operator import ne
 from typing import NamedTuple
 
-from game.ai.leap_year_beam import DEAL, LOOK_SHARE, Plain, beam_look
+from game.ai.leap_year.beam import DEAL, LOOK_SHARE, Plain, beam_look
 from game.ai.search import Budget, SolitaireAdvisor, SolveResult
 from game.ai.solitaire_space import Step, rules_line, solve_space
 from game.rules.leap_year import RULES, TABLEAU_PILES, LeapYearState

@@ -1,7 +1,7 @@
 """The Klondike search that can prove a deal lost: every move no win can do without, and
 only those, so that running out of positions proves there is no win.
 
-On top of the complete move set (klondike_moves, `thorough=True`) it leaves out lines that
+On top of the complete move set (klondike.moves, `thorough=True`) it leaves out lines that
 some other line of the space does as well, which needs to know the move just made, so its
 positions carry a *duty*: the building stack whose top card the next move must use.
 
@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from game.ai.klondike_moves import (
+from game.ai.klondike.moves import (
     FOUNDATION_TO_TABLEAU,
     TABLEAU_TO_FOUNDATION,
     TABLEAU_TO_TABLEAU,
@@ -45,7 +45,7 @@ from game.ai.klondike_moves import (
     cards_going_up_next,
     king_waits_for_space,
 )
-from game.ai.klondike_position import ACCEPTS, RANKS, Deck, Position, reachable, safety
+from game.ai.klondike.position import ACCEPTS, RANKS, Deck, Position, reachable, safety
 
 NO_DUTY = -1
 # The moves that put cards onto a building stack's top.
@@ -56,7 +56,7 @@ State = tuple[Position, int]  # a position and its duty (a building stack, or NO
 
 class BareSpace(Protocol):
     """The search space on bare positions that the complete search adds duties to
-    (klondike_solver's KlondikeSpace)."""
+    (klondike.solver's KlondikeSpace)."""
 
     deck: Deck
 

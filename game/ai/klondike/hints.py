@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.ai.klondike_finish import finishing_plays
-from game.ai.klondike_moves import Play, apply_play, automatic_play, generate, settle
-from game.ai.klondike_position import Deck, Position, deck_of, is_won, position_of
-from game.ai.klondike_solver import rules_moves, solve, to_rules_line
+from game.ai.klondike.finish import finishing_plays
+from game.ai.klondike.moves import Play, apply_play, automatic_play, generate, settle
+from game.ai.klondike.position import Deck, Position, deck_of, is_won, position_of
+from game.ai.klondike.solver import rules_moves, solve, to_rules_line
 from game.ai.search import Budget, SolitaireAdvisor, SolveResult, depth_first
 from game.rules.klondike import RULES, Move
 from game.rules.klondike_scoring import score_after_new_pass
@@ -119,7 +119,7 @@ def no_productive_moves(state: KlondikeState, budget: Budget = PROBE_BUDGET) -> 
 
 def auto_finish_line(state: KlondikeState) -> tuple[Move, ...] | None:
     """With every building-stack card face up: the moves that finish the game sending cards
-    to their suit stacks only, with the fewest new passes (klondike_finish). None when cards
+    to their suit stacks only, with the fewest new passes (klondike.finish). None when cards
     are face down, the game is won, or no such finish exists."""
     deck = deck_of(state)
     position = position_of(state)

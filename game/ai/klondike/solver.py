@@ -1,14 +1,14 @@
 """Klondike solver: is this position won, lost, or not known within the budget?
 
-The search runs on the solver's own positions (klondike_position) and moves
-(klondike_moves), then turns the winning line back into rules moves by playing it through
+The search runs on the solver's own positions (klondike.position) and moves
+(klondike.moves), then turns the winning line back into rules moves by playing it through
 `RULES.apply`, so every move of an answer is one the rules accept.
 
 Two searches share the budget: a quick one that skips moves that rarely help, then, only if
-that one ran out of positions, a complete one (klondike_complete) whose exhaustion proves the
+that one ran out of positions, a complete one (klondike.complete) whose exhaustion proves the
 position lost. A share of the budget for the complete search before the quick one is done
 proves a few more deals lost, but costs wins found late: the winning searches keep the time.
-Before either, a deal whose cards cannot all ever move (klondike_deadlock) is lost at once.
+Before either, a deal whose cards cannot all ever move (klondike.deadlock) is lost at once.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 
-from game.ai.klondike_complete import NO_DUTY, CompleteSpace
-from game.ai.klondike_deadlock import deadlocked
-from game.ai.klondike_finish import finishing_plays
-from game.ai.klondike_moves import (
+from game.ai.klondike.complete import NO_DUTY, CompleteSpace
+from game.ai.klondike.deadlock import deadlocked
+from game.ai.klondike.finish import finishing_plays
+from game.ai.klondike.moves import (
     FOUNDATION_TO_TABLEAU,
     TABLEAU_TO_FOUNDATION,
     TABLEAU_TO_TABLEAU,
@@ -32,7 +32,7 @@ from game.ai.klondike_moves import (
     settle,
     written_out,
 )
-from game.ai.klondike_position import (
+from game.ai.klondike.position import (
     RANK_OF,
     RANKS,
     SUIT_OF,
@@ -138,7 +138,7 @@ def solve(state: KlondikeState, budget: Budget) -> SolveResult:
     First a short depth-first search in the quick space, which wins most deals in a few
     dozen positions; then best-first searches of the same space (see `_wide_space`) for the
     harder ones; and only if the quick space runs out, the complete search that can prove a
-    loss. A deal with cards that can never move (klondike_deadlock) is lost without a
+    loss. A deal with cards that can never move (klondike.deadlock) is lost without a
     search.
     """
     meter = budget.start()
@@ -177,7 +177,7 @@ def solve(state: KlondikeState, budget: Budget) -> SolveResult:
 
 def _wide_space(quick: KlondikeSpace, root: Position) -> tuple[SearchSpace, object]:
     """The space of the best-first searches, and its start: the quick space, with the
-    complete search's duties (klondike_complete) when drawing one with unlimited passes.
+    complete search's duties (klondike.complete) when drawing one with unlimited passes.
     They then leave out the many orders of laying the same talon cards, so the quick space
     runs out sooner on a lost deal, leaving the proof its time, and a hard win is reached in
     fewer positions. The first dive goes without them: in its order of moves, they cost it
@@ -191,7 +191,7 @@ def _wide_space(quick: KlondikeSpace, root: Position) -> tuple[SearchSpace, obje
 
 
 def complete_search(deck: Deck, root: Position, meter: Meter) -> SearchOutcome:
-    """The search whose exhaustion proves `root` lost (klondike_complete); its goal is a bare
+    """The search whose exhaustion proves `root` lost (klondike.complete); its goal is a bare
     position."""
     outcome = depth_first(CompleteSpace(KlondikeSpace(deck, thorough=True)), (root, NO_DUTY),
                           meter)

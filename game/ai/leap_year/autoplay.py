@@ -4,7 +4,7 @@ The pilot knows, for some positions, the move to make there, and adds to what it
 through plans worked out off the UI thread (`plan`). Its order of choice:
 
 1. the next move of a winning line the solver found (never left while the cards are on it);
-2. a safe play (`leap_year_solver.settle`): it never throws a win away, so it may be made at
+2. a safe play (`leap_year.solver.settle`): it never throws a win away, so it may be made at
    once while nothing better is known;
 3. the next move of a heuristic plan made where the solver found no win in its budget.
 
@@ -18,8 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from game.ai.leap_year_beam import BEAM_WEIGHTS, beam_score
-from game.ai.leap_year_solver import (
+from game.ai.leap_year.beam import BEAM_WEIGHTS, beam_score
+from game.ai.leap_year.solver import (
     DEAL,
     LeapYearSpace,
     Position,

@@ -17,7 +17,7 @@ from __future__ import annotations
 import heapq
 from itertools import count
 
-from game.ai.klondike_moves import (
+from game.ai.klondike.moves import (
     TABLEAU_TO_FOUNDATION,
     TALON_TO_FOUNDATION,
     Play,
@@ -25,7 +25,7 @@ from game.ai.klondike_moves import (
     cards_going_up_next,
     settle,
 )
-from game.ai.klondike_position import Deck, Position, is_won, reachable
+from game.ai.klondike.position import Deck, Position, is_won, reachable
 
 
 def finishing_plays(position: Position, deck: Deck) -> list[Play] | None:

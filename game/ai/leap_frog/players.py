@@ -7,9 +7,9 @@ Three strengths:
   capture it leaves to the next player.
 - "hard", against one other player, deepens an alpha-beta search until the time runs out and
   plays the choice of the deepest search it finished; against more, it follows its best
-  moves through a whole round of sensible replies (`leap_frog_rounds`).
+  moves through a whole round of sensible replies (`leap_frog.rounds`).
 
-Every strength works from the candidate moves of `leap_frog_moves`, never from the rules'
+Every strength works from the candidate moves of `leap_frog.moves`, never from the rules'
 full list of leaps, which can be enormous with diagonal leaps.
 """
 
@@ -21,15 +21,15 @@ import time
 from collections.abc import Callable
 
 from game.ai.collector import collector_paused
-from game.ai.leap_frog_moves import (
+from game.ai.leap_frog.moves import (
     Candidate,
     Values,
     leap_candidates,
     removal_candidates,
     values_of,
 )
-from game.ai.leap_frog_rounds import round_choice
-from game.ai.leap_frog_search import ROOT_REMOVALS, Limits, Search
+from game.ai.leap_frog.rounds import round_choice
+from game.ai.leap_frog.search import ROOT_REMOVALS, Limits, Search
 from game.rules.leap_frog import RULES, LeapFrogBoardState
 from game.rules.leap_frog_board import Geometry, geometry
 from game.rules.moves import Cell, Leap, RemovePiece

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from game.ai.leap_frog_moves import (
+from game.ai.leap_frog.moves import (
     Candidate,
     Values,
     best_leap_gain,
@@ -24,7 +24,7 @@ from game.ai.leap_frog_moves import (
     play,
     removal_candidates,
 )
-from game.ai.leap_frog_search import (
+from game.ai.leap_frog.search import (
     INNER_WALK_BUDGET,
     THREAT_WEIGHT,
     Limits,

@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from game.ai.klondike_position import (
+from game.ai.klondike.position import (
     ACCEPTS,
     KING,
     KINGS,
@@ -77,7 +77,7 @@ def apply_play(position: Position, play: Play) -> Position:
 
 
 def automatic_play(position: Position, deck: Deck) -> Play | None:
-    """The automatic move, if any (see klondike_position for why it never loses a win): a
+    """The automatic move, if any (see klondike.position for why it never loses a win): a
     safe card from a building stack's top, else, drawing one card a click, from the waste's
     top. The table plays these and the solver plans with them: one definition for both."""
     safe_cards = _safe_cards(position.found)

@@ -1,0 +1,1 @@
+"""The computer's play of Leap Year."""
