@@ -29,7 +29,7 @@ from game.ai.post_mortem import PROBE_NODES, TOTAL_SECONDS, PostMortem
 from game.ai.post_mortem_run import find_culprit
 from game.ai.post_mortem_workers import cores
 from game.ai.search import Budget
-from game.bench.report import Measurement, Reporter, wilson
+from game.bench.report import Measurement, report, wilson
 from game.registry import GAMES as ENTRIES
 from game.rules import GAMES
 
@@ -154,10 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     args = command_line.parse_args(argv)
     if args.games <= 0 or args.first_seed < 0:
         command_line.error("--games must be positive and --first-seed not negative")
-    reporter = Reporter(sys.stdout)
-    for measurement in run(args):
-        reporter.add(measurement)
-    reporter.finish()
+    report(run(args), sys.stdout)
     return 0
 
 
