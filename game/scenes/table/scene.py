@@ -287,7 +287,7 @@ class CardTableScene(Scene):
         if self.session.finished:
             return False
         try:
-            self.session.play(move)
+            self.session.play(move, automatic=automatic)
         except IllegalMove:
             log.warning("refused move %r", move)
             return False
