@@ -309,9 +309,20 @@ out what only moves for show: no shaking cards, no confetti, no cards cascading 
 - Where did it go wrong? (on the summary of a lost game, and beside the notices that no \
 useful move is left or that the deal can no longer be won): the solver looks back through \
 your game, for up to 20 seconds, for the first move after which no win was left. The table \
-goes back to just before it and the move that would still have won glows. Playing on from \
-there counts as a game with the computer's help: a win is counted as played, not won. The \
-solver may also find that the deal could never be won, or be unable to tell in time.
+goes back to just before it and the move that would still have won glows. Only your own \
+moves are ever blamed, never one the table made by itself. Playing on from there counts as \
+a game with the computer's help: a win is counted as played, not won. The solver may also \
+find that the deal could never be won; when it cannot tell in time, it says how long it \
+looked and goes back to the last point a win was certain, its winning move glowing.
+## Deal numbers and codes
+- Deal # shows the deal's number and its code, such as K3.n.1.0-12345T: the game, its rules \
+and the number. Type a number to play that deal; Copy code puts the code on the clipboard.
+- Paste a code into Deal # (Ctrl+V) or type it there, or start the program with --deal CODE, \
+to play the same deal under the same rules: two players can race the same cards.
+## Animation
+- Animation (Options, Look & Sound): Normal, Fast, Instant (each card is at once where it \
+goes) or Reduced motion (normal speed, without shaking, confetti or the cascade of cards at \
+a win). The demo, Show me and the automatic finish follow it too.
 ## Moves and time
 The toolbar counts the moves that lead from the deal to the cards as they lie: yours, the \
 table's automatic moves and the computer's (Demo, Show me, auto-play) alike, one for each \

@@ -381,7 +381,7 @@ def test_the_toolbar_says_when_the_deal_is_a_proven_win(make_table, context):
     table = make_table(lucas.new_game(shipped[0]), game=LucasLeapsTable(context))
     table.app.draw()
     grade = winnable.grades_for("lucas_leaps", {})[shipped[0]]
-    assert f"{WINNABLE_NOTE}, {grade}" in table.scene.toolbar._drawn[1]  # with its grade
+    assert f"{WINNABLE_NOTE}, {grade}" in table.scene.toolbar.readings  # with its grade
     commands.new_deal(table.scene, unproven)
     table.settle()
-    assert not any(WINNABLE_NOTE in text for text in table.scene.toolbar._drawn[1])
+    assert not any(WINNABLE_NOTE in text for text in table.scene.toolbar.readings)
