@@ -28,7 +28,7 @@ PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
 def toolbar_tools(table: BoardTable) -> list[Tool]:
     return [
-        Tool("Menu", lambda: leave(table)),
+        Tool("Menu", table.leave),
         Tool("New game", lambda: ask_new_game(table)),
         Tool("Undo", table.undo, table.can_undo),
         Tool("Redo", table.redo, lambda: table.match.can_redo),
@@ -89,7 +89,7 @@ def save(table: BoardTable) -> None:
     if not context.autosave or match.settled or not match.counted:
         return
     _save(context, match, chain_extras(table.chain))
-    show_pending_notices(table)
+    table.show_notices()
 
 
 def _save(context: Context, match: Match, turn: dict | None = None) -> None:
@@ -108,18 +108,6 @@ def finish(table: BoardTable) -> None:
 # Leaving, new games and other scenes ------------------------------------------------------------
 
 
-def leave(table: BoardTable) -> None:
-    """Back to the menu, saving first (the menu lies under the table, or takes its place)."""
-    table.save()
-    stack = table.stack
-    if stack is None:
-        return
-    if len(stack.scenes) > 1:
-        stack.pop()
-    else:
-        stack.replace(table.context.menu())
-
-
 def ask_new_game(table: BoardTable) -> None:
     """A new game with the current settings, asking first if that abandons a counted one."""
     match = table.match
@@ -136,7 +124,7 @@ def ask_new_game(table: BoardTable) -> None:
 def new_game(table: BoardTable) -> None:
     abandon(table.context, table.match)
     table.start(new_match(table.context))
-    show_pending_notices(table)
+    table.show_notices()
 
 
 def open_options(table: BoardTable) -> None:
@@ -153,18 +141,12 @@ def open_help(table: BoardTable) -> None:
         table.stack.push(HelpScene(table.context, GAME_ID))
 
 
-def show_pending_notices(table: BoardTable) -> None:
-    from game.scenes.notice import show_notices
-
-    show_notices(table.stack, table.context)
-
-
 def show_summary(table: BoardTable) -> None:
     from game.scenes.summary import SummaryScene
 
     if table.stack is not None:
         table.stack.push(SummaryScene(table.context, summary_result(table)))
-        show_pending_notices(table)
+        table.show_notices()
 
 
 def summary_result(table: BoardTable) -> GameResult:
@@ -183,7 +165,7 @@ def summary_result(table: BoardTable) -> GameResult:
     _, won = match.focus_result()
     score = "  ·  ".join(f"{lineup[player].name} {scores[player]}" for _, player in ranking)
     return GameResult(GAME_ID, RULES.title, won and lineup.has_human, score, tuple(rows),
-                      play_again=lambda: new_game(table), to_menu=lambda: leave(table),
+                      play_again=lambda: new_game(table), to_menu=table.leave,
                       headline=_shared_win(match))
 
 

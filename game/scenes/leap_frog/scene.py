@@ -16,7 +16,7 @@ import pygame
 
 from game.engine.input import Action
 from game.engine.layers import LayeredRenderer
-from game.engine.scene import Scene, Size
+from game.engine.scene import Size
 from game.rules import IllegalMove
 from game.rules.moves import Cell, Leap, RemovePiece
 from game.scenes.context import Context
@@ -47,21 +47,21 @@ from game.scenes.leap_frog.painting import (
 from game.scenes.leap_frog.refusals import refusal
 from game.scenes.leap_frog.seats import Seat
 from game.scenes.leap_frog.status import status_text
+from game.scenes.tabletop.clock import Stopwatch
+from game.scenes.tabletop.scene import TabletopScene
+from game.scenes.tabletop.toolbar import Toolbar
 
 log = logging.getLogger(__name__)
 
-_FOCUS_EVENTS = (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED)
 
-
-class LeapFrogBoardScene(Scene):
+class LeapFrogBoardScene(TabletopScene):
     """The table playing `match` (its marbles dealt with an animation when `fresh`)."""
 
     chooser: Chooser = staticmethod(ai_choice)  # how computer players choose; tests swap it
 
     def __init__(self, context: Context, match: Match, *, fresh: bool = True,
                  resume: Sequence[Cell] = ()) -> None:
-        super().__init__()
-        self.context = context
+        super().__init__(context)
         self.match = match
         self.renderer = LayeredRenderer(self._paint_background)
         self.view = BoardView(self.renderer, context.play)
@@ -78,10 +78,7 @@ class LeapFrogBoardScene(Scene):
         self.showing: Seat | None = None  # the computer player whose move is being animated
         self._still = 0.0  # seconds since the marbles last came to rest
         self._shown_dots = 0
-        self._shown_second = -1  # the clock as last drawn, in whole seconds
         self.ending: Ending | None = None  # the game is over: the celebration
-        self._covered = False
-        self._unfocused = False  # the window has lost the focus: time stands still
         self._save_due = False
         self._begin_turn()
         if resume:
@@ -91,18 +88,22 @@ class LeapFrogBoardScene(Scene):
 
     # Lifecycle --------------------------------------------------------------------------
 
-    def on_enter(self) -> None:
-        self._update_clock()
-        commands.show_pending_notices(self)
+    @property
+    def clock(self) -> Stopwatch:
+        return self.match.clock
 
-    def on_pause(self) -> None:
+    @property
+    def toolbar(self) -> Toolbar:
+        return self.controls.toolbar
+
+    def cancel_gesture(self) -> None:
         self.mouse.cancel()
-        self._covered = True
-        self._update_clock()
 
-    def on_resume(self) -> None:
-        self._covered = False
-        self._update_clock()
+    def stop_work(self) -> None:
+        self.computer.stop()
+        self.hint.clear()
+
+    def refresh_look(self) -> None:
         self.renderer.invalidate_background()  # the cloth may have changed
         self.dirty = True
 
@@ -110,12 +111,6 @@ class LeapFrogBoardScene(Scene):
         """Take up a turn the save kept part way through (its leaps checked again)."""
         if self.chain is None or not self.chain.replay(path):
             log.warning("the saved turn in progress %r does not fit the game; dropped", path)
-
-    def on_exit(self) -> None:
-        """Leaving, or the program closing (which exits every scene): stop and save."""
-        self.computer.stop()
-        self.hint.clear()
-        self.save()
 
     def resize(self, size: Size) -> None:
         super().resize(size)
@@ -144,14 +139,7 @@ class LeapFrogBoardScene(Scene):
         if self.size[0] > 0:
             self._fresh = True
             self.resize(self.size)
-        self._update_clock()
-
-    def _update_clock(self) -> None:
-        """Time runs only while the table is on top and the window has the focus."""
-        if self._covered or self._unfocused:
-            self.match.clock.pause()
-        else:
-            self.match.clock.resume()
+        self.update_clock()
 
     # Frame ------------------------------------------------------------------------------
 
@@ -188,34 +176,22 @@ class LeapFrogBoardScene(Scene):
         match = self.match
         move = self.computer.step(dt, match.state, match.seat.strength,
                                   match.state.seed + match.history.position,
-                                  resting=not (self._covered or self.view.busy),
+                                  resting=not (self.covered or self.view.busy),
                                   still=self._still)
         if move is not None:
             self._play_computer(move)
 
     def is_idle(self) -> bool:
-        waiting = self.match.computer_to_move and not self._covered
+        waiting = self.match.computer_to_move and not self.covered
         return (super().is_idle() and not self.view.busy and not waiting
                 and self.ending is None and not self.hint.pending)
 
-    def wake_in(self) -> float | None:
-        return self.match.clock.next_second()
-
-    def redraw_area(self) -> pygame.Rect | None:
-        if (super().needs_redraw() or self.view.busy or self.renderer.needs_redraw()
-                or self._dots() != self._shown_dots):
-            return None
-        return self.controls.toolbar.rect  # only the clock turned
-
-    def needs_redraw(self) -> bool:
-        return (super().needs_redraw() or self.view.busy or self.renderer.needs_redraw()
-                or self._dots() != self._shown_dots
-                or int(self.match.clock.elapsed) != self._shown_second)
+    def table_changed(self) -> bool:
+        return super().table_changed() or self.view.busy or self._dots() != self._shown_dots
 
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface, self._paint_overlay)
-        self._shown_second = int(self.match.clock.elapsed)
-        self.controls.toolbar.draw(surface, toolbar_readout(self.match))
+        self.draw_toolbar(surface, toolbar_readout(self.match))
         if self.ending is not None:
             self.ending.draw(surface)
 
@@ -269,14 +245,9 @@ class LeapFrogBoardScene(Scene):
         return self.match.rules.must_remove(self.match.state)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type in _FOCUS_EVENTS or event.type == pygame.MOUSEBUTTONDOWN:
-            # A press means the window has the focus, whatever was missed while covered.
-            self._unfocused = event.type == pygame.WINDOWFOCUSLOST
-            self._update_clock()
-            if event.type in _FOCUS_EVENTS:
-                if self._unfocused:
-                    self.mouse.cancel()
-                return False
+        if self.focus_event(event):
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN:
             self.keyboard.hide()  # the pointer is in use: the focus square goes
         used, changed = self.controls.handle_event(event, self._leaping())
         if changed:
@@ -294,7 +265,7 @@ class LeapFrogBoardScene(Scene):
             return self.end_turn()
         if action is Action.BACK:
             if not self.drop_choice():
-                commands.leave(self)
+                self.leave()
             return True
         handlers = {
             Action.UNDO: self.undo,
