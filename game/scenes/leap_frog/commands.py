@@ -130,8 +130,18 @@ def new_game(table: BoardTable) -> None:
 def open_options(table: BoardTable) -> None:
     from game.scenes.options import OptionsScene
 
+    def closed(changed: bool) -> None:
+        """New options start a new game at once if this one has not begun, else the next."""
+        if not changed:
+            return
+        if not table.match.counted and not table.match.finished:
+            table.start(new_match(table.context))
+        else:
+            table.note = "The new options apply from the next game."
+        table.dirty = True
+
     if table.stack is not None:
-        table.stack.push(OptionsScene(table.context, GAME_ID, on_close=table.options_closed))
+        table.stack.push(OptionsScene(table.context, GAME_ID, on_close=closed))
 
 
 def open_help(table: BoardTable) -> None:
