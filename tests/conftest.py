@@ -25,6 +25,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(autouse=True)
+def no_flush_to_disk(monkeypatch):
+    """Saving flushes each file to the disk (os.fsync) so that a power cut cannot lose it.
+    Test data lives in temporary folders, where that only costs time (milliseconds a save on
+    a busy disk), so here the flush only checks its handle. Tests of a failing flush patch it
+    themselves; the program run in a process of its own flushes for real."""
+    def check_handle(handle) -> None:
+        os.fstat(handle if isinstance(handle, int) else handle.fileno())
+
+    monkeypatch.setattr(os, "fsync", check_handle)
+
+
+@pytest.fixture(autouse=True)
 def private_data_folder(tmp_path, monkeypatch):
     """No test reads or writes the player's real data folder."""
     folder = tmp_path / "userdata"

@@ -106,6 +106,7 @@ def test_checking_a_screenshot_path_leaves_no_file_and_keeps_an_old_one(tmp_path
     assert not new.exists() and old.read_bytes() == b"old picture"
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("argv", [["--bogus"], ["--size", "1x1"], ["--frames", "x"],
                                   ["--seed", "5"]])
 def test_a_command_line_error_is_one_line(argv):
@@ -128,6 +129,7 @@ def test_a_size_may_be_written_in_other_ways_the_help_names(text):
     assert parse_args(["--size", text]).size == (1280, 800)
 
 
+@pytest.mark.subprocess
 def test_a_screenshot_to_a_device_named_png_is_refused_first(tmp_path):
     device = tmp_path / "device.png"
     try:
@@ -152,6 +154,7 @@ sys.exit(main())
 """
 
 
+@pytest.mark.subprocess
 def test_a_screenshot_to_a_full_disk_exits_2_and_leaves_no_empty_file(tmp_path):
     shot = tmp_path / "shot.png"
     result = subprocess.run([sys.executable, "-c", FULL_DISK, str(shot)], capture_output=True,

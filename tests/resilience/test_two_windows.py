@@ -13,6 +13,8 @@ import textwrap
 import time
 from pathlib import Path
 
+import pytest
+
 from game.store import Statistics
 
 GAMES_EACH = 100
@@ -33,11 +35,12 @@ WINDOW = textwrap.dedent("""
                                       rules="standard/1" if won else "vegas/3", key=key)
         messages += stats.record_game("leap_year", number, won, key=key)
     # As the program does when it ends: a game still waiting (the other window kept the
-    # lock too long) is written now.
-    print("settled" if stats.settle() else "lost")
+    # lock too long, on a loaded machine) is written now, or with the window's next game.
+    print("settled" if any(stats.settle() for _ in range(5)) else "lost")
 """)
 
 
+@pytest.mark.subprocess
 def test_two_windows_finishing_games_at_once_lose_none(private_data_folder: Path):
     root = Path(__file__).resolve().parents[2]
     windows = [subprocess.Popen([sys.executable, "-c", WINDOW, str(private_data_folder), name,

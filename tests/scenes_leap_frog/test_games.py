@@ -3,6 +3,7 @@
 import threading
 
 import pygame
+import pytest
 
 from game.rules.leap_frog import RULES
 from game.rules.moves import Cell
@@ -33,6 +34,7 @@ def play_a_person_turn(table: Table) -> None:
         table.key(pygame.K_RETURN)
 
 
+@pytest.mark.slow
 def test_a_person_plays_the_computer_to_the_summary(make_table, context):
     table = make_table(new_match(11, ("human", "computer")))
     while not table.match.finished:
@@ -50,6 +52,7 @@ def test_a_person_plays_the_computer_to_the_summary(make_table, context):
     assert not context.saves.exists(GAME_ID)
 
 
+@pytest.mark.slow
 def test_two_computer_players_finish_a_game_unattended(make_table, context):
     table = make_table(new_match(4, ("computer", "computer"), variant="plain"))
     table.run(lambda: table.scene.ending is not None and table.scene.ending.celebrating)

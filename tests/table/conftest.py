@@ -48,12 +48,13 @@ class Clock:
 
 class Table:
     """A table (Klondike's unless another `game` is given) in an App, with helpers that send
-    mouse and key events. `snap` skips the deal's flight: the cards start at rest, for tests
-    of where things lie rather than how they get there."""
+    mouse and key events. The first deal's flight is skipped (`snap`): the cards start at
+    rest, as they would after it, without the hundreds of frames it takes; moves made by the
+    test fly as in play. `snap=False` keeps the flight for a test about it."""
 
     def __init__(self, context: Context, state=None, *, scene: CardTableScene | None = None,
                  game: TableGame | None = None, size=SIZE, settle: bool = True,
-                 snap: bool = False, below: Scene | None = None) -> None:
+                 snap: bool = True, below: Scene | None = None) -> None:
         self.context = context
         self.clock = Clock()
         if scene is None:

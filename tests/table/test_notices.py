@@ -111,8 +111,7 @@ def test_the_answers_button_still_works(make_table):
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("game_id", sorted(TABLES))
 def test_notices_never_cover_a_card(make_table, context, game_id, size):
-    table = make_table(late_state(game_id), game=TABLES[game_id](context), size=size,
-                       snap=True)
+    table = make_table(late_state(game_id), game=TABLES[game_id](context), size=size)
     toast = answer(table)
     surface = pygame.display.get_surface()
     busy = draw_status(surface, "Looking for a win (up to 4 seconds)…",
@@ -163,8 +162,7 @@ def drawn_notices(table, monkeypatch, text, actions, busy_text=BUSY):
 @pytest.mark.parametrize("game_id", sorted(TABLES))
 def test_notices_never_cover_a_button_a_card_or_each_other(make_table, context, monkeypatch,
                                                           game_id, size, text, actions):
-    table = make_table(late_state(game_id), game=TABLES[game_id](context), size=size,
-                       snap=True)
+    table = make_table(late_state(game_id), game=TABLES[game_id](context), size=size)
     toast, busy = drawn_notices(table, monkeypatch, text, actions)
     notices = [toast.area, *busy]
     for button in table.scene.toolbar.buttons:
@@ -190,8 +188,7 @@ def test_a_short_answer_leaves_the_read_out_in_sight_on_a_wide_window(make_table
 @pytest.mark.parametrize("size", SIZES)
 def test_the_busy_line_hides_the_read_out_whole_or_not_at_all(make_table, context, monkeypatch,
                                                               size, answer_text):
-    table = make_table(late_state("leap_year"), game=LeapYearTable(context), size=size,
-                       snap=True)
+    table = make_table(late_state("leap_year"), game=LeapYearTable(context), size=size)
     toast, busy = drawn_notices(table, monkeypatch, answer_text, [("New game", lambda: None)],
                                 advisor_module.DEMO_RUNNING)
     toolbar = table.scene.toolbar
@@ -212,8 +209,7 @@ def test_a_search_with_an_answer_beside_it_shows_its_progress_in_readable_type(
         make_table, context, monkeypatch, size, position):
     """"Where did it go wrong?": its toast and its count of the moves checked, side by
     side. The toast wraps or shrinks, while it stays readable, to make room."""
-    table = make_table(late_state("leap_year"), game=LeapYearTable(context), size=size,
-                       snap=True)
+    table = make_table(late_state("leap_year"), game=LeapYearTable(context), size=size)
     band = table.scene.view.layout.toolbar
     toast, busy = drawn_notices(table, monkeypatch, WORKING, [("Cancel", lambda: None)],
                                 progress_text(position, 136))
@@ -230,8 +226,7 @@ def test_a_search_with_an_answer_beside_it_shows_its_progress_in_readable_type(
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("game_id", sorted(TABLES))
 def test_the_readings_never_run_under_a_toolbar_button(make_table, context, game_id, size):
-    table = make_table(late_state(game_id), game=TABLES[game_id](context), size=size,
-                       snap=True)
+    table = make_table(late_state(game_id), game=TABLES[game_id](context), size=size)
     table.app.draw()
     toolbar = table.scene.toolbar
     buttons_end = max(button.rect.right for button, _ in toolbar._placed())
@@ -250,8 +245,7 @@ SHORT = "No useful moves are left."
 @pytest.mark.parametrize("game_id", sorted(TABLES))
 def test_an_answer_shows_whole_and_readable_in_the_band_or_else_in_a_dialog(make_table, context,
                                                                             game_id, size):
-    table = make_table(late_state(game_id), game=TABLES[game_id](context), size=size,
-                       snap=True)
+    table = make_table(late_state(game_id), game=TABLES[game_id](context), size=size)
     band = table.scene.view.layout.toolbar
     for text in (SHORT, LONG):
         table.scene.advisor.tell(text, [("Undo", lambda: None)])
