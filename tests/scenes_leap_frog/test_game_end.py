@@ -28,7 +28,7 @@ def test_a_finished_game_counts_once_by_its_key(make_table, context):
     stats = context.stats.get(GAME_ID)
     assert stats.played == 1 and stats.counted == (match.key,)
     commands.abandon(context, match)  # a new game over the ended one
-    commands.finish(table.scene)  # or its end reached again
+    commands.finish(context, match)  # or its end reached again
     assert context.stats.get(GAME_ID).played == 1
     assert not context.saves.exists(GAME_ID)
 

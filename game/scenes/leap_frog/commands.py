@@ -99,10 +99,10 @@ def _save(context: Context, match: Match, turn: dict | None = None) -> None:
                                       extras={**match.extras(), **(turn or {})}))
 
 
-def finish(table: BoardTable) -> None:
+def finish(context: Context, match: Match) -> None:
     """The game is over: count it once and forget its save."""
-    table.match.finish()
-    count(table.context, table.match)
+    match.finish()
+    count(context, match)
 
 
 # Leaving, new games and other scenes ------------------------------------------------------------

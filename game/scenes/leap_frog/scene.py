@@ -395,5 +395,5 @@ class LeapFrogBoardScene(TabletopScene):
     def _finish(self) -> None:
         self.computer.stop()
         self.chain = None
-        commands.finish(self)
+        commands.finish(self.context, self.match)
         self.ending = Ending(self)

@@ -207,13 +207,12 @@ def count_game(context: Context, game: TableGame, session: Session) -> None:
         lambda: _save(context, game, session))
 
 
-def record_end(table: CardTable) -> None:
+def record_end(context: Context, game: TableGame, session: Session) -> None:
     """Count the game that just ended, unless it is a loss the player may still take back:
     its summary offers Undo, and it counts when the summary is left another way. Until then
     its save, at the position it ended in, keeps it: started again, it ends again."""
-    session = table.session
     if session.is_won or not session.history.can_undo:
-        count_game(table.context, table.game, session)
+        count_game(context, game, session)
 
 
 def celebrate(table: CardTable) -> None:

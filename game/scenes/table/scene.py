@@ -380,7 +380,7 @@ class CardTableScene(TabletopScene):
             return
         session.finish()
         self._auto_wait = None
-        commands.record_end(self)
+        commands.record_end(self.context, self.game, session)
         self._ending = "settling"
 
     def _advance_ending(self) -> None:
