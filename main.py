@@ -1,5 +1,6 @@
 """Start Leaps: `python main.py --help` lists the options."""
 
+import multiprocessing
 import os
 import sys
 
@@ -16,4 +17,7 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    # The packaged program starts its worker processes (the post-mortem's) by running itself:
+    # such a run is a worker, never the game.
+    multiprocessing.freeze_support()
     sys.exit(main())

@@ -4,35 +4,65 @@ Winnability only ever falls along a game's history: if the position after k move
 so can every earlier one (play the same moves, then the win). So the positions read "won" up to
 some point and "lost" after it, and the move between the last winnable position and the first
 lost one is the culprit. The solvers (`game.ai.hints`) answer "won" quickly, but often cannot
-prove a loss within any budget, so the search keeps three kinds of answers: proven won, proven
-lost, and unknown. It bisects between the last position proven won and the first proven lost
-(or unknown: an unknown is most often a loss the solver cannot prove), and every winning line
-it finds also marks as won each later position of the history that the line passes through.
+prove a loss within their budget, so the search keeps three kinds of answers: proven won,
+proven lost, and unknown.
+
+Only the player's own moves can be blamed: the positions searched are those before each move
+the player chose (and the last), so a move the table made by itself (an ace sent up, say) is
+never the culprit; the player's move it followed is.
+
+The search bisects between the last position proven won and the first proven lost, lowest
+stretch first (the culprit lies just after the last win), and also works down from the end,
+where losses are cheapest to prove; every winning line it finds marks as won each later
+position it passes through, and every verdict proven stays known for the next post-mortem
+of the same game. Positions left unknown are tried again with twice the budget, the one just
+after the last win (the one that names the culprit) first, until the time is up. With worker
+processes (`game.ai.post_mortem_workers`), several positions are solved at once; the driver
+is `game.ai.post_mortem_run.find_culprit`.
 
 The answer is a `PostMortem`: the culprit with the winning alternative, or "never winnable",
 or "still winnable" (a game abandoned in a winnable position), or "unknown" with whatever was
-proven. `CulpritSearch` is the step-by-step form the table drives one probe at a time on its
-search thread; `find_culprit` runs it to the end in one call.
+proven.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
-from game.ai import hints
-from game.ai.search import Budget, SolveResult
+from game.ai.search import SolveResult
 
 log = logging.getLogger(__name__)
 
 Status = Literal["culprit", "never", "still_winnable", "unknown"]
 
-PROBE_SECONDS = 1.5  # one position's search, at most
+PROBE_SECONDS = 1.5  # one position's first search, at most
 # The position right after the last one proven winnable: the search that can name the culprit.
 DECISIVE_SECONDS = 4.0
 TOTAL_SECONDS = 20.0  # the whole post-mortem, at most
+# Positions one probe may visit on the table's own search thread: the table's cap on every
+# search, which keeps a proof's memory within the window's budget.
+PROBE_NODES = 200_000
+# In a worker process, whose memory is not the window's, a probe tried again may visit up to
+# this many (about 150 MB at most).
+WORKER_NODES = 800_000
+REMEMBERED = 4_096  # proven verdicts kept for the next post-mortem
+# Searches of one position, at most: each try again doubles the budget, and a solver that
+# answers "unknown" at once would otherwise be asked for ever.
+MAX_TRIES = 4
+
+
+class Probe(NamedTuple):
+    """A position to solve, for how long, and how many times it was tried before (each try
+    again gets twice the seconds and positions)."""
+
+    position: int
+    seconds: float
+    tries: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,8 +70,9 @@ class PostMortem:
     """What the search found. Positions count moves: position k is the state after k moves,
     and move k (from 0) leads from position k to position k + 1.
 
-    - "culprit": position `culprit` can be won, position `culprit + 1` cannot; `alternative`
-      is the first move of a win from position `culprit`.
+    - "culprit": position `culprit` can be won, position `first_lost` cannot, and every move
+      between them but move `culprit` was the table's own; `alternative` is the first move
+      of a win from position `culprit`.
     - "never": the deal itself is proven lost.
     - "still_winnable": the last position can still be won; `alternative` starts the win.
     - "unknown": not settled; `last_winnable` (with its `alternative`) and `first_lost` say
@@ -57,11 +88,39 @@ class PostMortem:
     seconds: float = 0.0
 
 
+class _Proven:
+    """Verdicts proven in earlier post-mortems: position -> ("won", first move) or
+    ("lost", None), the oldest forgotten first."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._known: OrderedDict[tuple[str, Any], tuple[str, Any]] = OrderedDict()
+
+    def get(self, rules: Any, state: Any) -> tuple[str, Any] | None:
+        with self._lock:
+            return self._known.get((rules.id, state))
+
+    def add(self, rules: Any, state: Any, status: str, first_move: Any) -> None:
+        with self._lock:
+            self._known[(rules.id, state)] = (status, first_move)
+            self._known.move_to_end((rules.id, state))
+            while len(self._known) > REMEMBERED:
+                self._known.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._known.clear()
+
+
+PROVEN = _Proven()
+
+
 class CulpritSearch:
     """The post-mortem of one history, a probe at a time: ask `next_probe` which position to
-    solve next and for how long, hand the solver's answer to `record`, and read `outcome`."""
+    solve next and for how long, hand the solver's answer to `record`, and read `outcome`.
+    `automatic` holds the indices of the moves the table made by itself."""
 
-    def __init__(self, rules: Any, states: Sequence[Any],
+    def __init__(self, rules: Any, states: Sequence[Any], automatic: Collection[int] = (),
                  probe_seconds: float = PROBE_SECONDS,
                  decisive_seconds: float = DECISIVE_SECONDS) -> None:
         if not states:
@@ -69,61 +128,114 @@ class CulpritSearch:
         self.rules = rules
         self.states = tuple(states)
         self.last = len(self.states) - 1
+        # The positions the player moved from, the deal and the end: the only ones searched.
+        self.stops = tuple(k for k in range(self.last + 1)
+                           if k in (0, self.last) or k not in automatic)
         self.probe_seconds = probe_seconds
         self.decisive_seconds = decisive_seconds
         self.verdicts: dict[int, str] = {}  # position -> "won" | "lost" | "unknown"
         self.first_moves: dict[int, Any] = {}  # a won position -> the first move of its win
+        self.tries: dict[int, int] = {}  # position -> searches that left it unknown
         self.probes = 0
+        for k in self.stops:
+            known = PROVEN.get(rules, self.states[k])
+            if known is not None:
+                self.verdicts[k] = known[0]
+                if known[1] is not None:
+                    self.first_moves[k] = known[1]
         end = self.states[-1]
         if rules.is_over(end) and not rules.is_won(end):
             self.verdicts[self.last] = "lost"  # a finished, lost game needs no search
 
     # The known boundary -------------------------------------------------------------------
 
-    def _won(self) -> int:
-        """The last position proven winnable, -1 if none."""
-        return max((k for k, v in self.verdicts.items() if v == "won"), default=-1)
+    def boundary(self) -> tuple[int, int]:
+        """The last position proven winnable (-1 if none) and the first proven lost (one
+        past the last if none)."""
+        return (max((k for k, v in self.verdicts.items() if v == "won"), default=-1),
+                min((k for k, v in self.verdicts.items() if v == "lost"),
+                    default=self.last + 1))
 
-    def _lost(self) -> int:
-        """The first position proven lost, one past the last if none."""
-        return min((k for k, v in self.verdicts.items() if v == "lost"), default=self.last + 1)
-
-    def next_probe(self) -> tuple[int, float] | None:
-        """The position to solve next and the seconds to give it; None when done."""
-        if self.last not in self.verdicts:
-            return self.last, self.probe_seconds
-        if self.verdicts[self.last] == "won" or self.verdicts.get(0) == "lost":
-            return None
-        if 0 not in self.verdicts:
-            return 0, self.probe_seconds
-        won, lost = self._won(), self._lost()
+    def settled(self) -> bool:
+        """Nothing is left to search: the answer is certain (or the solver contradicts
+        itself)."""
+        if self.verdicts.get(self.last) == "won" or self.verdicts.get(0) == "lost":
+            return True
+        won, lost = self.boundary()
         if won >= lost:
             log.warning("post-mortem: the solver calls position %d won and %d lost", won, lost)
+            return True
+        return won >= 0 and not self.between(won, lost)
+
+    def between(self, low: int, high: int) -> list[int]:
+        """The stops strictly between two positions."""
+        return [k for k in self.stops if low < k < high]
+
+    def next_probe(self, busy: Collection[int] = ()) -> Probe | None:
+        """The position to solve next (none of those `busy` being solved) and the seconds to
+        give it; None when there is nothing to do but wait for those busy, or nothing at all
+        (`settled`)."""
+        if self.settled():
             return None
-        probed = sorted(k for k in self.verdicts if won < k < lost)
-        # Bisect the unprobed stretches, lowest first: the culprit lies just after `won`.
-        for low, high in zip([won, *probed], [*probed, lost], strict=True):
-            if high - low > 1:
-                middle = (low + high) // 2
-                decisive = middle == won + 1
-                return middle, self.decisive_seconds if decisive else self.probe_seconds
-        return None
+        if self.last not in self.verdicts:
+            return None if self.last in busy else Probe(self.last, self.probe_seconds)
+        won, lost = self.boundary()
+        open_stops = self.between(won, lost)
+        decisive = open_stops[0] if won >= 0 and open_stops else None
+        fresh = [k for k in open_stops if k not in self.verdicts and k not in busy]
+        if fresh:
+            from_end = (self.probes + len(busy)) % 2 == 1
+            position = self._fresh_probe(won, lost, fresh, busy, from_end)
+            seconds = self.decisive_seconds if position == decisive else self.probe_seconds
+            return Probe(position, seconds)
+        # Every open position was searched and left unknown: again, with more, the decisive
+        # one first, then the one just before the first loss, then upwards from the win.
+        retry = [k for k in open_stops if self.verdicts.get(k) == "unknown" and k not in busy
+                 and self.tries[k] < MAX_TRIES]
+        if not retry:
+            return None
+        order = sorted(retry, key=lambda k: (k != decisive, k != retry[-1], self.tries[k], k))
+        position = order[0]
+        tries = self.tries[position]
+        base = self.decisive_seconds if position == decisive else self.probe_seconds
+        return Probe(position, base * 2 ** tries, tries)
+
+    def _fresh_probe(self, won: int, lost: int, fresh: list[int], taken: Collection[int],
+                     from_end: bool) -> int:
+        """A position not searched yet: the middle of the lowest stretch between positions
+        searched or being searched (the culprit lies just after the last win), or every
+        other time the middle of the highest, nearest the end, where losses are cheapest to
+        prove."""
+        marks = sorted({k for k in self.verdicts if won < k < lost} | set(taken))
+        stretches = [[k for k in fresh if low < k < high]
+                     for low, high in zip([won, *marks], [*marks, lost], strict=True)]
+        stretches = [inside for inside in stretches if inside]
+        inside = stretches[-1] if from_end else stretches[0]
+        return inside[(len(inside) - 1) // 2]
 
     def record(self, position: int, result: SolveResult) -> None:
         """The solver's answer for `position`; a winning line also settles the later
         positions of the history it passes through."""
         self.probes += 1
+        if result.status == "unknown":
+            self.tries[position] = self.tries.get(position, 0) + 1
+            self.verdicts.setdefault(position, "unknown")
+            return
         self.verdicts[position] = result.status
+        state = self.states[position]
+        first = result.line[0] if result.line else None
+        PROVEN.add(self.rules, state, result.status, first)
         if result.status != "won" or result.line is None:
             return
-        if result.line:
-            self.first_moves[position] = result.line[0]
-        state = self.states[position]
+        if first is not None:
+            self.first_moves[position] = first
         along = {state: 0}
         for index, move in enumerate(result.line, 1):
             state = self.rules.apply(state, move)
             along.setdefault(state, index)
-        for later in range(position + 1, self.last + 1):
+        for later in self.stops:
+            if later <= position:
+                continue
             reached = along.get(self.states[later])
             if reached is not None and self.verdicts.get(later) != "won":
                 self.verdicts[later] = "won"
@@ -133,7 +245,7 @@ class CulpritSearch:
     # The answer ---------------------------------------------------------------------------
 
     def outcome(self, seconds: float = 0.0) -> PostMortem:
-        won, lost = self._won(), self._lost()
+        won, lost = self.boundary()
         known = {"probes": self.probes, "seconds": seconds}
         if self.verdicts.get(0) == "lost":
             return PostMortem("never", first_lost=0, **known)
@@ -143,34 +255,6 @@ class CulpritSearch:
         last_winnable = won if won >= 0 else None
         alternative = self.first_moves.get(won)
         first_lost = lost if lost <= self.last else None
-        if last_winnable is not None and lost == won + 1:
+        if last_winnable is not None and first_lost is not None and not self.between(won, lost):
             return PostMortem("culprit", won, alternative, won, lost, **known)
         return PostMortem("unknown", None, alternative, last_winnable, first_lost, **known)
-
-
-def find_culprit(rules: Any, states: Sequence[Any], budget: Budget | None = None,
-                 on_probe: Callable[[int], None] | None = None,
-                 probe_seconds: float = PROBE_SECONDS,
-                 decisive_seconds: float = DECISIVE_SECONDS) -> PostMortem:
-    """The post-mortem of the game whose positions are `states` (the deal first), within
-    `budget` (its seconds cap the whole search, TOTAL_SECONDS if it sets none; its nodes cap
-    each position's solve; its cancel flag stops it). `on_probe(position)` is called before
-    each position is solved."""
-    budget = budget or Budget()
-    total = budget.max_seconds if budget.max_seconds is not None else TOTAL_SECONDS
-    search = CulpritSearch(rules, states, probe_seconds, decisive_seconds)
-    clock = budget.clock
-    started = clock()
-    while (probe := search.next_probe()) is not None:
-        left = total - (clock() - started)
-        if left <= 0.0 or (budget.cancel is not None and budget.cancel.is_set()):
-            break
-        position, seconds = probe
-        if on_probe is not None:
-            on_probe(position)
-        result = hints.can_win(rules, states[position],
-                               Budget(max_seconds=min(seconds, left),
-                                      max_nodes=budget.max_nodes, cancel=budget.cancel,
-                                      clock=clock))
-        search.record(position, result)
-    return search.outcome(clock() - started)

@@ -31,5 +31,7 @@ BENCHMARKS = {
                   "game.bench.winnable"),
         Benchmark("grades", "a reference player's wins falling grade by grade",
                   "game.bench.grades"),
+        Benchmark("postmortem", "Where did it go wrong? on careless lost games",
+                  "game.bench.postmortem"),
     )
 }

@@ -28,7 +28,8 @@ def parser() -> argparse.ArgumentParser:
     result.add_argument("--seconds", type=float, default=1.5,
                         help="CPU time to measure each case for, in seconds (default: 1.5)")
     result.add_argument("--games", type=int, default=None,
-                        help="games per pairing in the ai benchmark (default: 16)")
+                        help="games per pairing in the ai benchmark (default: 16), games "
+                             "per solitaire in the postmortem benchmark (default: 8)")
     result.add_argument("--deals", type=int, default=None,
                         help="deals per case in the solvers and winnable benchmarks (default: "
                              "100 and 200, or 10 within all)")
@@ -36,8 +37,8 @@ def parser() -> argparse.ArgumentParser:
                         help="CPU seconds per deal in the solvers and winnable benchmarks "
                              "(default: 10, or 2 within all)")
     result.add_argument("--first-seed", type=int, default=None,
-                        help="the first deal's seed in the solvers and winnable benchmarks "
-                             "(default: 0 and 1)")
+                        help="the first deal's seed in the solvers, winnable and postmortem "
+                             "benchmarks (default: 0, 1 and 5001)")
     return result
 
 

@@ -108,3 +108,12 @@ class Reporter:
         if self.measurements:
             self.stream.write("\n" + table(self.measurements) + "\n")
         return all(m.within_budget is not False for m in self.measurements)
+
+
+def report(measurements: Iterable[Measurement], stream: TextIO) -> bool:
+    """Write each figure's JSON line as it comes, then the table; True when no figure missed
+    its budget (a benchmark run alone, outside `python -m game.bench`)."""
+    reporter = Reporter(stream)
+    for measurement in measurements:
+        reporter.add(measurement)
+    return reporter.finish()

@@ -23,7 +23,7 @@ from typing import Any
 
 from game.ai.hints import advisor_of
 from game.ai.search import Budget
-from game.bench.report import Measurement, Reporter, wilson
+from game.bench.report import Measurement, report, wilson
 from game.registry import GAMES as ENTRIES
 from game.rules import GAMES
 
@@ -157,10 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     command_line = parser()
     args = command_line.parse_args(argv)
     check(args, command_line)
-    reporter = Reporter(sys.stdout)
-    for measurement in run(args):
-        reporter.add(measurement)
-    reporter.finish()
+    report(run(args), sys.stdout)
     return 0
 
 

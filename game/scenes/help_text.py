@@ -282,9 +282,11 @@ proven can be won. The toolbar says Winnable deal while you play one.
 - Where did it go wrong? (on the summary of a lost game, and beside the notices that no \
 useful move is left or that the deal can no longer be won): the solver looks back through \
 your game, for up to 20 seconds, for the first move after which no win was left. The table \
-goes back to just before it and the move that would still have won glows. Playing on from \
-there counts as a game with the computer's help: a win is counted as played, not won. The \
-solver may also find that the deal could never be won, or be unable to tell in time.
+goes back to just before it and the move that would still have won glows. Only your own \
+moves are ever blamed, never one the table made by itself. Playing on from there counts as \
+a game with the computer's help: a win is counted as played, not won. The solver may also \
+find that the deal could never be won; when it cannot tell in time, it says how long it \
+looked and goes back to the last point a win was certain, its winning move glowing.
 ## Moves and time
 The toolbar counts the moves that lead from the deal to the cards as they lie: yours, the \
 table's automatic moves and the computer's (Demo, Show me, auto-play) alike, one for each \

@@ -1,7 +1,8 @@
 """The post-mortem of a lost solitaire: on small real positions of each game, played at random
-to the end, the culprit it names is the one an exhaustive search of every rules move finds;
-and on made-up verdicts, how it bisects, reuses winning lines and reports what it could not
-settle."""
+to the end, the culprit it names is the one an exhaustive search of every rules move finds
+(with worker processes too); and on made-up verdicts, how it bisects, reuses winning lines
+and proven verdicts, tries unknowns again, never blames a move the table made by itself, and
+reports what it could not settle."""
 
 from __future__ import annotations
 
@@ -11,13 +12,15 @@ import threading
 import pytest
 
 from game.ai import hints
-from game.ai.post_mortem import CulpritSearch, PostMortem, find_culprit
+from game.ai.post_mortem import MAX_TRIES, PROVEN, CulpritSearch, PostMortem, Probe
+from game.ai.post_mortem_run import find_culprit
 from game.ai.search import Budget, SolveResult
 from game.rules import GAMES
 from game.rules.cards import SUITS
 from game.rules.moves import CardMove, PileRef, StockMove
 
 from .solver_checks import SteppingClock
+from .test_klondike_solver import TINY_OPTIONS, rules_can_win, tiny_position
 from .test_leap_year_solver import random_endgame
 from .test_leap_year_solver import winnable_by_rules as leap_year_winnable
 from .test_leapfrog_solver import unsolved
@@ -26,6 +29,14 @@ from .test_lucas_leaps_solver import table as lucas_table
 from .test_lucas_leaps_solver import winnable_by_rules as lucas_winnable
 
 LIMIT = 3_000
+
+
+@pytest.fixture(autouse=True)
+def _nothing_proven_yet():
+    """Each test starts with no verdict remembered from another's positions."""
+    PROVEN.clear()
+    yield
+    PROVEN.clear()
 
 
 def lucas_trap(seed: int):
@@ -39,7 +50,19 @@ def lucas_trap(seed: int):
     return lucas_table(piles, [9, 9, 9, 8, 9, 9, 9, 9], waste=["JC"], stock=["9H"])
 
 
+def klondike_tiny(seed: int):
+    return tiny_position(random.Random(seed), TINY_OPTIONS[seed % 2])
+
+
+def klondike_winnable(state) -> bool | None:
+    try:
+        return rules_can_win(state, limit=20_000)
+    except AssertionError:  # too large for a plain search
+        return None
+
+
 GAME_CASES = {
+    "klondike": (klondike_tiny, klondike_winnable),
     "leapfrog": (lambda seed: unsolved(seed, 12), leapfrog_winnable),
     "leap_year": (random_endgame, leap_year_winnable),
     "lucas_leaps": (lucas_trap, lucas_winnable),
@@ -66,6 +89,25 @@ def random_game(rules, start, seed: int) -> list:
     return states
 
 
+def exhaustive_culprit(states: list, winnable) -> tuple[bool, int | None]:
+    """(usable, culprit) by exhaustive searches: the game must end lost; the culprit is the
+    last winnable position (None when the start is lost). Winnability only falls along a
+    game, so a bisection of exhaustive verdicts finds it; unusable when one is too large."""
+    end, start = winnable(states[-1]), winnable(states[0])
+    if end is not False or start is None:
+        return False, None
+    if not start:
+        return True, None
+    low, high = 0, len(states) - 1  # winnable, lost
+    while high - low > 1:
+        middle = (low + high) // 2
+        verdict = winnable(states[middle])
+        if verdict is None:
+            return False, None
+        low, high = (middle, high) if verdict else (low, middle)
+    return True, low
+
+
 def lost_games_with_truth(game_id: str, wanted: int = 2):
     """Random games of `game_id` that end lost, each with the position of its culprit by an
     exhaustive search (None when the start itself is lost)."""
@@ -74,12 +116,11 @@ def lost_games_with_truth(game_id: str, wanted: int = 2):
     found = []
     for seed in range(40):
         states = random_game(rules, make(seed), seed)
-        verdicts = [winnable(state) for state in states]
-        if None in verdicts or verdicts[-1]:
+        usable, culprit = exhaustive_culprit(states, winnable)
+        if not usable:
             continue
-        culprit = None if not verdicts[0] else verdicts.index(False) - 1
         found.append((states, culprit))
-        if len(found) == wanted and any(c is not None for _, c in found):
+        if len(found) >= wanted and any(c is not None for _, c in found):
             break
     return found
 
@@ -91,6 +132,7 @@ def test_names_the_move_an_exhaustive_search_blames(game_id):
     games = lost_games_with_truth(game_id)
     assert any(culprit is not None for _, culprit in games)
     for states, culprit in games:
+        PROVEN.clear()
         # Nodes, not seconds, cap each position's solve: the same verdicts on a busy machine.
         found = find_culprit(rules, states, Budget(max_seconds=30, max_nodes=30_000))
         if culprit is None:
@@ -171,17 +213,22 @@ def run(search: CulpritSearch, answer) -> list[int]:
 def test_bisects_to_the_boundary_and_gives_the_decisive_probe_more_time():
     search = CulpritSearch(Counting(64), list(range(65)), probe_seconds=1, decisive_seconds=5)
     probed = run(search, lambda p: won(100) if p <= 40 else LOST)
-    assert probed[0] == 0 and len(probed) <= 8  # the end is lost already: no probe
+    assert 64 not in probed and len(probed) <= 8  # the end is lost already: no probe
     assert search.outcome() == PostMortem("culprit", 40, 100, 40, 41, probes=len(probed))
+    PROVEN.clear()
     search = CulpritSearch(Counting(64), list(range(65)), probe_seconds=1, decisive_seconds=5)
-    search.record(0, won(100))
     search.record(10, won(100))
-    assert search.next_probe() == (37, 1)
-    search.record(37, LOST)
-    search.record(23, LOST)
-    search.record(16, LOST)
-    search.record(13, LOST)
-    assert search.next_probe() == (11, 5)
+    search.record(12, LOST)
+    assert search.next_probe() == Probe(11, 5)  # the probe that can name the culprit
+
+
+def test_a_second_probe_at_once_works_down_from_the_end():
+    """With a probe under way, the next one bisects the highest stretch, nearest the end
+    where a loss is cheapest to prove, not the one the first probe is already splitting."""
+    search = CulpritSearch(Counting(64), list(range(65)), probe_seconds=1)
+    assert search.next_probe() == Probe(31, 1)
+    assert search.next_probe(busy={31}) == Probe(47, 1)
+    assert search.next_probe(busy={31, 47}) == Probe(15, 1)
 
 
 def test_a_winning_line_settles_the_later_positions_it_passes_through():
@@ -189,22 +236,48 @@ def test_a_winning_line_settles_the_later_positions_it_passes_through():
     search.record(20, LOST)
     search.record(0, won(3, 4, 5, 100))  # passes 3, 7 and 12
     assert search.verdicts[12] == "won" and search.first_moves[12] == 100
-    assert search.next_probe()[0] == 16
+    assert search.next_probe().position == 16
 
 
-def test_unknowns_leave_what_was_proven():
-    search = CulpritSearch(Counting(30), list(range(31)))
-    run(search, lambda p: won(100) if p <= 8 else UNKNOWN)
+def test_unknowns_are_tried_again_with_twice_the_budget_the_decisive_one_first():
+    search = CulpritSearch(Counting(30), list(range(31)), probe_seconds=1, decisive_seconds=4)
+    asked = []
+    while (probe := search.next_probe()) is not None:
+        asked.append(probe)
+        search.record(probe.position, won(100) if probe.position <= 8 else UNKNOWN)
     outcome = search.outcome()
     assert outcome.status == "unknown"
     assert (outcome.last_winnable, outcome.first_lost, outcome.alternative) == (8, 30, 100)
-    assert set(range(9, 31)) <= set(search.verdicts)  # all tried before giving up
+    assert all(search.tries[k] == MAX_TRIES for k in range(9, 30))  # then it gives up
+    first_again = next(i for i, probe in enumerate(asked) if probe.tries == 1)
+    assert asked[first_again] == Probe(9, 8, 1)  # the one after the last win, twice as long
+    assert [probe.seconds for probe in asked if probe.position == 9] == [4, 8, 16, 32]
+
+
+def test_never_blames_a_move_the_table_made_by_itself():
+    """Moves 4 and 5 were automatic, and the one at 4 lost the game (position 4 can be won,
+    5 cannot): the player's move 3, which they followed, is named, with position 6 lost."""
+    search = CulpritSearch(Counting(10), list(range(11)), automatic={4, 5})
+    probed = run(search, lambda p: won(100) if p <= 4 else LOST)
+    assert not {4, 5} & set(probed)
+    outcome = search.outcome()
+    assert (outcome.status, outcome.culprit, outcome.first_lost) == ("culprit", 3, 6)
+
+
+def test_verdicts_proven_once_are_not_searched_again():
+    rules = Counting(30)
+    search = CulpritSearch(rules, list(range(31)))
+    first = run(search, lambda p: won(100) if p <= 12 else LOST)
+    again = CulpritSearch(rules, list(range(31)))
+    assert first and run(again, lambda p: pytest.fail("searched again")) == []
+    assert again.outcome().culprit == search.outcome().culprit == 12
 
 
 def test_a_lost_deal_was_never_winnable_and_a_winnable_end_is_said_so():
     search = CulpritSearch(Counting(10), list(range(11)))
-    assert run(search, lambda p: LOST) == [0]
+    assert 0 in run(search, lambda p: LOST)
     assert search.outcome().status == "never"
+    PROVEN.clear()
     search = CulpritSearch(Counting(99), list(range(11)))  # abandoned before the end
     assert run(search, lambda p: won(7)) == [10]
     assert search.outcome() == PostMortem("still_winnable", alternative=7, last_winnable=10,

@@ -11,6 +11,7 @@ import time
 import pytest
 
 from game.ai import hints
+from game.ai.post_mortem import PROVEN, PostMortem
 from game.ai.search import Budget, SolveResult
 from game.rules.moves import STOCK, CardMove, PileRef
 from game.scenes.dialogs import MessageDialog
@@ -24,6 +25,21 @@ from tests.ai.test_post_mortem import lucas_trap
 from .test_advisor import run_until
 
 FATAL = CardMove(PileRef("waste", 0), PileRef("tableau", 12))
+
+
+@pytest.fixture(autouse=True)
+def _on_the_search_thread(monkeypatch):
+    """The probes on the table's search thread, where a test can stand in for the solver,
+    and nothing remembered from another test's positions; `in_workers` undoes the first."""
+    monkeypatch.setattr(post_mortem, "WORKERS", 1)
+    PROVEN.clear()
+    yield
+    PROVEN.clear()
+
+
+@pytest.fixture
+def in_workers(monkeypatch):
+    monkeypatch.setattr(post_mortem, "WORKERS", 2)
 
 
 @pytest.fixture
@@ -56,7 +72,8 @@ def press(table, label: str) -> None:
     table.release(rect.center)
 
 
-def test_the_summary_of_a_lost_game_offers_it_and_the_table_goes_back(lost, context):
+def test_the_summary_of_a_lost_game_offers_it_and_the_table_goes_back(lost, context,
+                                                                      in_workers):
     assert [label for label, _ in lost.top.result.actions] == ["Undo", LABEL]
     press(lost, LABEL)
     scene = lost.scene
@@ -100,9 +117,9 @@ def test_progress_shows_and_cancel_stops_the_search(lost, monkeypatch):
     press(lost, LABEL)
     scene = lost.scene
     run_until(lost, lambda: lost.top is scene and asked)
-    # The end is lost for sure (no move left): the deal comes first.
-    assert scene.advisor.status_text() == progress_text(0, 3) == "Checking the deal…"
-    assert progress_text(40, 112) == "Move 40 of 112…"
+    # The end is lost for sure (no move left): the middle of the game comes first.
+    assert scene.advisor.status_text() == progress_text(1, 3) == "Move 1 of 3…"
+    assert progress_text(0, 112) == "Checking the deal…"
     assert scene.advisor.toast.shown
     press(lost, "Cancel")
     assert not scene.advisor.runner.busy and not scene.advisor.toast.shown
@@ -127,6 +144,26 @@ def test_a_game_in_progress_goes_back_in_its_own_history(make_table, context):
     assert scene.hint is not None and "at move 1 lost the game" in scene.advisor.toast.text
 
 
+def test_a_move_the_table_made_by_itself_is_never_named(make_table, context):
+    """The player turns the stock (the game can still be won), then the table by itself
+    moves a Jack into the empty pile, which loses it: the player's move is the one named,
+    the table goes back to before it, and the automatic move is never blamed."""
+    table = make_table(lucas_trap(0), game=LucasLeapsTable(context))
+    scene = table.scene
+    scene.play(STOCK)
+    scene.play(CardMove(PileRef("tableau", 2), PileRef("tableau", 12)), automatic=True)
+    table.settle()
+    session = scene.session
+    assert session.automatic == {1}
+    dict(scene.advisor._way_out())[LABEL]()
+    run_until(table, lambda: not scene.advisor.runner.busy
+              and (scene.advisor.toast.shown or isinstance(table.top, MessageDialog)))
+    told = table.top.text if isinstance(table.top, MessageDialog) else scene.advisor.toast.text
+    assert told.startswith("Turning the stock at move 1 lost the game")
+    assert "move 2" not in told and "jack" not in told.split(";")[0]
+    assert session.history.position == 0 and scene.hint in session.legal_moves()
+
+
 def test_not_offered_without_a_move_or_a_solver(make_table, context):
     table = make_table(lucas_trap(0), game=LucasLeapsTable(context))
     assert post_mortem.actions(table.scene) == ()
@@ -146,7 +183,10 @@ def test_a_search_thread_never_touches_the_table(lost, monkeypatch):
     assert threads and threading.main_thread() not in threads
 
 
-def test_unsettled_it_says_what_was_proven_and_can_go_back_there(lost, monkeypatch, context):
+def test_unsettled_it_says_how_long_it_looked_and_goes_back_to_a_proven_win(
+        lost, monkeypatch, context):
+    """Only the deal is proven winnable: the table goes back there, its winning move
+    glowing, and the answer gives the seconds the search really took, not its limit."""
     original = hints.can_win
     deal = lost.scene.session.history.states[0]
 
@@ -156,24 +196,26 @@ def test_unsettled_it_says_what_was_proven_and_can_go_back_there(lost, monkeypat
         return SolveResult("unknown", None, 0, 0.0)
 
     monkeypatch.setattr(hints, "can_win", deal_only)
+    old = lost.scene.session
     press(lost, LABEL)
     scene = lost.scene
     # The answer is too long for the band at 1280x800: it comes in a dialog.
     run_until(lost, lambda: isinstance(lost.top, MessageDialog))
-    assert lost.top.text == ("The game could still be won from the deal. After move 1, moving "
-                             "the jack of clubs to an empty pile, no win was found, but the "
-                             "solver could not prove it lost within 20 seconds; it was lost for "
-                             "sure by the end.")
-    old = scene.session
-    press(lost, "Go back there")
-    lost.app.run_frame(1 / 60)
+    assert lost.top.text.startswith(
+        "Could not tell within a second which move lost the game; it was lost for sure by the "
+        "end. From the deal you could still win: ")
+    assert lost.top.text.endswith(" (it glows).") and "20 seconds" not in lost.top.text
     assert scene.session is old and not old.finished  # the same game, not yet counted
     assert scene.session.history.position == 0 and scene.session.assisted
-    told = lost.top.text if isinstance(lost.top, MessageDialog) else scene.advisor.toast.text
-    assert told.startswith("At the deal the game could still be won: ")
-    assert told.endswith(" starts a win (it glows).")
     assert scene.hint in scene.session.legal_moves()
     assert context.stats.get("lucas_leaps").played == 0
+
+
+def test_the_seconds_said_are_those_the_search_took(lost):
+    run = post_mortem.PostMortemRun(lost.scene)
+    unsettled = PostMortem("unknown", last_winnable=None, first_lost=3, seconds=6.2)
+    assert run.unknown_text(unsettled) == ("Could not tell in 6 seconds whether this deal could "
+                                           "ever be won; it was lost for sure by the end.")
 
 
 @pytest.mark.parametrize("verdict", ["unknown", "lost"])

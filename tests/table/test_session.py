@@ -4,8 +4,9 @@ import pytest
 
 from game.rules.history import History
 from game.rules.moves import STOCK
-from game.scenes.table.session import Session
+from game.scenes.table.session import AUTOMATIC_EXTRA, Session
 from game.scenes.tabletop.clock import Stopwatch
+from game.store import SavedGame
 
 from .positions import RULES
 
@@ -64,6 +65,24 @@ def test_the_moves_shown_are_those_from_the_deal_to_the_position_whoever_made_th
     assert session.moves == 2
     session.history = History.start(session.history.deal)  # taken back to the deal
     assert session.moves == 0
+
+
+def test_the_session_knows_which_moves_the_table_made_and_its_save_keeps_them():
+    session = Session(RULES, History.start(RULES.new_game(4)), now=Time())
+    session.play(STOCK)
+    session.play(STOCK, automatic=True)
+    session.play(STOCK)
+    assert session.automatic == {1}
+    session.undo()
+    session.undo()
+    session.play(STOCK)  # the player's own move where the table's was
+    assert session.automatic == set() and session.extras()[AUTOMATIC_EXTRA] == []
+    session.play(STOCK, automatic=True)
+    saved = SavedGame("klondike", session.history, extras=session.extras())
+    assert Session.resumed(RULES, saved, now=Time()).automatic == {2}
+    for damaged in ([-1], ["2"], "2", [True]):
+        saved = SavedGame("klondike", session.history, extras={AUTOMATIC_EXTRA: damaged})
+        assert Session.resumed(RULES, saved, now=Time()).automatic == set()
 
 
 def test_a_finished_game_takes_no_more_moves_or_undos():

@@ -64,6 +64,7 @@ class TableAdvisor:
     def __init__(self, table: CardTable) -> None:
         self.table = table
         self.runner = SearchRunner(self._search_failed)
+        self._busy_label: str | None = None  # the busy line last drawn
         self.toast = Toast()
         self.demo_on = False
         self.finishing = False
@@ -349,6 +350,10 @@ class TableAdvisor:
 
     def update(self, dt: float) -> None:
         if self.runner.poll():
+            self._changed()
+        label = self.runner.label  # a long search may say what it is doing now
+        if label != self._busy_label:
+            self._busy_label = label
             self._changed()
         if self.table.session.finished:
             if self.demo_on or self.finishing:

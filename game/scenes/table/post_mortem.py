@@ -1,25 +1,28 @@
 """"Where did it go wrong?" on the card table: after a lost or abandoned solitaire, the
 solver looks back through the game for the first move after which no win was left
-(`game.ai.post_mortem`), one position at a time on the table's search thread, with the
-progress shown and a Cancel button.
+(`game.ai.post_mortem`), on the table's search thread with every core's worker process, the
+progress shown and a Cancel button; any action of the player's stops it.
 
 With the culprit found, the table goes back through the history to just before it, the move
-that would still have won glows, and a message names both moves. Going back is a replay with
-the computer's help: the session is marked `assisted`, so a win from there is never counted
-as the player's. A game that had ended (already counted as lost) goes on as a new game from
-that point, its undo history and the fatal move on the redo line kept; a game still in
-progress simply goes back in its own history.
+that would still have won glows, and a message names both moves; only a move the player
+chose is ever named, never one the table made by itself. Unsettled, the table goes back to
+the last position proven winnable, its winning move glowing, and says how long it looked.
+Going back is a replay with the computer's help: the session is marked `assisted`, so a win
+from there is never counted as the player's. A game that had ended (already counted as lost)
+goes on as a new game from that point, its undo history and the fatal move on the redo line
+kept; a game still in progress simply goes back in its own history.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from game.ai import hints
-from game.ai.post_mortem import TOTAL_SECONDS, CulpritSearch, PostMortem
-from game.ai.search import SolveResult
+from game.ai.post_mortem import TOTAL_SECONDS, PostMortem
+from game.ai.post_mortem_run import find_culprit
+from game.ai.post_mortem_workers import cores
+from game.ai.search import Budget
+from game.engine.app import wake_loop
 from game.rules.history import History
 from game.scenes.table.move_words import first_words, move_words, moved_card
 from game.scenes.table.session import Session
@@ -30,6 +33,7 @@ if TYPE_CHECKING:
 LABEL = "Where did it go wrong?"
 WORKING = "Looking back for the move that lost the game."
 GLOW_SECONDS = 8.0  # how long the winning alternative glows
+WORKERS = cores()  # positions solved at once, each in a worker process
 
 Action = tuple[str, Callable[[], None]]
 
@@ -60,47 +64,44 @@ class PostMortemRun:
         self.history = history
         self.states = history.states[: history.position + 1]
         self.moves = history.moves[: history.position]
-        self.search = CulpritSearch(table.game.rules, self.states)
+        self.automatic = frozenset(k for k in table.session.automatic if k < len(self.moves))
         self.total_seconds = total_seconds
-        self.started = 0.0
+        self.progress = progress_text(len(self.moves), len(self.moves))
 
     @property
     def rules(self) -> Any:
         return self.table.game.rules
 
     def start(self) -> None:
-        self.started = time.perf_counter()
         self.table.advisor.stop()
         self.table.advisor.toast.show(WORKING, [("Cancel", self.cancel)])
-        self._next()
+        rules, states, automatic = self.rules, self.states, self.automatic
+
+        def work(budget: Budget) -> PostMortem:  # on the search thread
+            return find_culprit(rules, states, budget, self._probing, automatic=automatic,
+                                workers=WORKERS)
+
+        self.table.advisor.runner.start(lambda: self.progress, work, self.total_seconds,
+                                        self._answered)
+        self.table.dirty = True
 
     def cancel(self) -> None:
         self.table.advisor.runner.cancel()
         self.table.dirty = True
 
+    def _probing(self, position: int) -> None:
+        """On the search thread: a position's search starts; the table's busy line follows
+        (the thread only wakes the loop, never touching the table)."""
+        self.progress = progress_text(position, len(self.moves))
+        wake_loop()
+
     def _current(self) -> bool:
         """The table still shows the game this post-mortem is about."""
         return self.table.session is self.session and self.session.history is self.history
 
-    def _next(self) -> None:
-        probe = self.search.next_probe()
-        left = self.total_seconds - (time.perf_counter() - self.started)
-        if probe is None or left <= 0.0:
-            self._show(self.search.outcome(time.perf_counter() - self.started))
-            return
-        position, seconds = probe
-        rules, state = self.rules, self.states[position]
-        self.table.advisor.runner.start(
-            progress_text(position, len(self.moves)),
-            lambda budget: hints.can_win(rules, state, budget), min(seconds, left),
-            lambda result: self._probed(position, result))
-        self.table.dirty = True
-
-    def _probed(self, position: int, result: SolveResult) -> None:
-        if not self._current():
-            return
-        self.search.record(position, result)
-        self._next()
+    def _answered(self, outcome: PostMortem) -> None:
+        if self._current():
+            self._show(outcome)
 
     # The answer ---------------------------------------------------------------------------
 
@@ -117,11 +118,11 @@ class PostMortemRun:
             self.session.assisted = True
             self.table.point_out(outcome.alternative, GLOW_SECONDS)
             tell(self.still_winnable_text(outcome))
+        elif outcome.last_winnable is None:
+            tell(self.unknown_text(outcome), self._undo())
         else:
-            back = outcome.last_winnable
-            buttons = self._undo() if back is None else [
-                ("Go back there", lambda: self._back_to(back, outcome))]
-            tell(self.unknown_text(outcome), buttons)
+            self._go_back(outcome.last_winnable, outcome.alternative)
+            tell(self.unknown_text(outcome))
 
     def _undo(self) -> list[Action]:
         """The summary's Undo, for an answer that leaves an ended game where it ended: the
@@ -138,11 +139,20 @@ class PostMortemRun:
         return move_words(self.rules, state, move, same_card=same)
 
     def culprit_text(self, outcome: PostMortem) -> str:
+        """Names the player's move that lost the game: `culprit` is never a move the table
+        made by itself (the post-mortem searches only the positions the player moved from),
+        but for automatic moves at the very deal."""
         index = outcome.culprit
+        if index in self.automatic:
+            return ("The deal could be won, but not after the table's automatic moves at the "
+                    "start; it glows where a win begins.")
         fatal = self.moves[index]
         text = f"{first_words(self._words(index, fatal))} at move {index + 1} lost the game"
         if outcome.alternative is None:
             return text + "."
+        if outcome.alternative == fatal:  # a win went on from it, not from the table's moves
+            return (f"{text} with the automatic moves that followed it; that move still "
+                    "starts a win when the rest is played by hand (it glows).")
         better = self._words(index, outcome.alternative, after=fatal)
         return f"{text}; {better} would still win (it glows)."
 
@@ -153,33 +163,24 @@ class PostMortemRun:
         return f"{text}, starting with {self._words(len(self.moves), outcome.alternative)}."
 
     def unknown_text(self, outcome: PostMortem) -> str:
-        seconds = f"{self.total_seconds:g} seconds"
+        """What an unsettled search found, with the seconds it really took; the table is
+        then back at the last position proven winnable, if there is one."""
+        seconds = round(outcome.seconds)
+        took = ("within a second" if seconds < 1 else
+                f"in {seconds} second{'s' if seconds != 1 else ''}")
         back, lost = outcome.last_winnable, outcome.first_lost
-        if back is None:
-            text = f"Could not tell within {seconds} whether this deal could ever be won"
-        elif self.search.verdicts.get(back + 1) == "unknown":
-            # The likeliest culprit: a win was certain before it, none was found after it.
-            where = "from the deal" if back == 0 else f"after move {back}"
-            text = (f"The game could still be won {where}. After move {back + 1}, "
-                    f"{self._words(back, self.moves[back])}, no win was found, but the solver "
-                    f"could not prove it lost within {seconds}")
-        else:
-            where = "from the deal" if back == 0 else f"after move {back}"
-            text = (f"The game could still be won {where}, but within {seconds} the solver "
-                    "could not tell which later move lost it")
+        sure = ""
         if lost is not None and lost > 0:
             end = "by the end" if lost == len(self.moves) else f"after move {lost}"
-            text += f"; it was lost for sure {end}"
-        return text + "."
-
-    def _back_to(self, position: int, outcome: PostMortem) -> None:
-        """Back to the last position known to be winnable, saying so."""
-        self._go_back(position, outcome.alternative)
-        where = "At the deal" if position == 0 else f"After move {position}"
-        text = f"{where} the game could still be won"
-        if outcome.alternative is not None:
-            text += f": {self._words(position, outcome.alternative)} starts a win (it glows)"
-        self.table.advisor.tell(text + ".")
+            sure = f"; it was lost for sure {end}"
+        if back is None:
+            return f"Could not tell {took} whether this deal could ever be won{sure}."
+        text = f"Could not tell {took} which move lost the game{sure}."
+        where = "From the deal" if back == 0 else f"From here, after move {back},"
+        if outcome.alternative is None:
+            return f"{text} {where} you could still win."
+        return f"{text} {where} you could still win: " \
+               f"{self._words(back, outcome.alternative)} (it glows)."
 
     # Going back ---------------------------------------------------------------------------
 
@@ -192,6 +193,7 @@ class PostMortemRun:
         history = History.from_line(whole.deal, steps, position)
         if self.session.recorded:
             session = Session(self.rules, history, move_count=position)
+            session.automatic = set(self.session.automatic)
         else:  # the same game goes on, so its end still counts once
             session = self.session
             if session.finished:

@@ -256,7 +256,7 @@ class CardTableScene(TabletopScene):
         if self.session.finished:
             return False
         try:
-            self.session.play(move)
+            self.session.play(move, automatic=automatic)
         except IllegalMove:
             log.warning("refused move %r", move)
             return False

@@ -29,7 +29,8 @@ SEARCH_NODES = 200_000
 
 @dataclass(eq=False)
 class _Task:
-    label: str | None  # what the table says while it runs (None: nothing)
+    # What the table says while it runs (None: nothing); a function for words that change.
+    label: str | Callable[[], str] | None
     work: Callable[[Budget], Any]
     on_done: Callable[[Any], None]
     budget: Budget
@@ -53,10 +54,13 @@ class SearchRunner:
 
     @property
     def label(self) -> str | None:
-        return None if self._live is None else self._live.label
+        task = self._live
+        if task is None or task.label is None:
+            return None
+        return task.label() if callable(task.label) else task.label
 
-    def start(self, label: str | None, work: Callable[[Budget], Any], seconds: float,
-              on_done: Callable[[Any], None]) -> None:
+    def start(self, label: str | Callable[[], str] | None, work: Callable[[Budget], Any],
+              seconds: float, on_done: Callable[[Any], None]) -> None:
         """Cancel any search under way and run `work(budget)`; `on_done(answer)` follows on
         the UI thread."""
         self.cancel()
@@ -105,8 +109,9 @@ class SearchRunner:
         return thread is None or not thread.is_alive()
 
     def _launch(self, task: _Task) -> None:
+        name = task.label if isinstance(task.label, str) else "check"
         self._thread = threading.Thread(target=self._run, args=(task,), daemon=True,
-                                        name=f"search: {task.label or 'check'}")
+                                        name=f"search: {name}")
         self._thread.start()
 
     def _run(self, task: _Task) -> None:

@@ -21,7 +21,17 @@ from game.scenes.tabletop.clock import Stopwatch
 from game.scenes.tabletop.counting import KEY_EXTRA, new_key, saved_key
 from game.store import SavedGame
 
-ASSISTED_EXTRA = "assisted"
+ASSISTED_EXTRA, AUTOMATIC_EXTRA = "assisted", "automatic"
+
+
+def saved_automatic(extras: dict) -> set[int]:
+    """The indices of the moves the table made by itself, as a save keeps them (none for an
+    older save, or a damaged list)."""
+    numbers = extras.get(AUTOMATIC_EXTRA)
+    if not isinstance(numbers, list) or not all(
+            type(number) is int and number >= 0 for number in numbers):
+        return set()
+    return set(numbers)
 
 
 class Session:
@@ -40,19 +50,27 @@ class Session:
         # the player's.
         self.assisted = assisted
         self.key = key or new_key()  # tells the statistics this game from every other
+        # The indices in the history of the moves the table made by itself (automatic moves,
+        # the finish): a post-mortem never blames the player for one. Only the indices below
+        # the history's length count; each new move sets its own.
+        self.automatic: set[int] = set()
         self._legal: tuple[Any, list] = (None, [])
 
     @classmethod
     def resumed(cls, rules: Any, saved: SavedGame,
                 now: Callable[[], float] = time.monotonic) -> Session:
         """The session of a saved game (older saves, without a key or mark, are unassisted)."""
-        return cls(rules, saved.history, move_count=saved.move_count, elapsed=saved.elapsed,
-                   now=now, key=saved_key(saved.extras),
-                   assisted=saved.extras.get(ASSISTED_EXTRA) is True)
+        session = cls(rules, saved.history, move_count=saved.move_count,
+                      elapsed=saved.elapsed, now=now, key=saved_key(saved.extras),
+                      assisted=saved.extras.get(ASSISTED_EXTRA) is True)
+        session.automatic = saved_automatic(saved.extras)
+        return session
 
     def extras(self) -> dict:
         """What the save keeps of this session beyond its moves."""
-        return {KEY_EXTRA: self.key, ASSISTED_EXTRA: self.assisted}
+        made = len(self.history.moves)
+        return {KEY_EXTRA: self.key, ASSISTED_EXTRA: self.assisted,
+                AUTOMATIC_EXTRA: sorted(index for index in self.automatic if index < made)}
 
     @property
     def state(self) -> Any:
@@ -78,10 +96,16 @@ class Session:
             self._legal = (self.state, moves)
         return moves
 
-    def play(self, move: Any) -> Any:
-        """Apply `move` (IllegalMove if the rules refuse it) as its own undo step."""
+    def play(self, move: Any, *, automatic: bool = False) -> Any:
+        """Apply `move` (IllegalMove if the rules refuse it) as its own undo step;
+        `automatic`: the table made it by itself."""
         state = self.rules.apply(self.state, move)
+        index = self.history.position
         self.history = self.history.push(move, state)
+        if automatic:
+            self.automatic.add(index)
+        else:
+            self.automatic.discard(index)
         self.move_count += 1
         self.clock.start()
         return state

@@ -1,0 +1,49 @@
+"""The post-mortem in worker processes (spawned, as in the packaged program): the same
+culprit as an exhaustive search, and each probe stops when told to."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from game.ai.post_mortem import PROVEN
+from game.ai.post_mortem_run import find_culprit
+from game.ai.post_mortem_workers import shared_pool
+from game.ai.search import Budget
+from game.bench.postmortem import careless_game
+from game.rules import GAMES
+
+from .test_post_mortem import lost_games_with_truth
+
+
+@pytest.mark.slow
+def test_worker_processes_name_the_culprit_an_exhaustive_search_finds():
+    rules = GAMES["lucas_leaps"]
+    states, culprit = next((states, culprit) for states, culprit
+                           in lost_games_with_truth("lucas_leaps") if culprit is not None)
+    PROVEN.clear()
+    probed = []
+    found = find_culprit(rules, states, Budget(max_seconds=60), probed.append, workers=2)
+    assert (found.status, found.culprit, found.first_lost) == ("culprit", culprit, culprit + 1)
+    assert probed and found.alternative in rules.legal_moves(states[culprit])
+
+
+@pytest.mark.slow
+def test_a_probe_stops_when_its_slot_is_told_and_a_cancelled_search_at_once():
+    pool = shared_pool(2)
+    assert pool is not None
+    # A careless game's position no search settles in minutes: the probe runs till stopped.
+    hard = careless_game("leap_year", 5001)[61]
+    future = pool.submit(0, "leap_year", hard, 600.0, None)
+    time.sleep(1.0)
+    assert not future.done()
+    pool.stop(0)
+    assert future.result(timeout=30).status == "unknown"
+    deal = GAMES["leap_year"].new_game(7)
+    cancel = threading.Event()
+    cancel.set()
+    states = [deal, GAMES["leap_year"].apply(deal, GAMES["leap_year"].legal_moves(deal)[0])]
+    found = find_culprit(GAMES["leap_year"], states, Budget(cancel=cancel), workers=2)
+    assert found.probes == 0 and found.status == "unknown"
