@@ -278,7 +278,10 @@ money, though it can still lose it.
 over no more often than it must) or a Finish button appears; a notice says so when no \
 useful move is left.
 - Winnable deals only (Options, each solitaire's own tab): new deals are ones the solver has \
-proven can be won. The toolbar says Winnable deal while you play one.
+proven can be won, of any grade or of one: easy, medium, hard or expert. The solver grades \
+each deal by how much searching its win takes: an expert deal hides its way through among \
+many that lose, and players lose it more often than an easy one. The toolbar says Winnable \
+deal and the deal's grade while you play one.
 - Where did it go wrong? (on the summary of a lost game, and beside the notices that no \
 useful move is left or that the deal can no longer be won): the solver looks back through \
 your game, for up to 20 seconds, for the first move after which no win was left. The table \
@@ -287,6 +290,15 @@ moves are ever blamed, never one the table made by itself. Playing on from there
 a game with the computer's help: a win is counted as played, not won. The solver may also \
 find that the deal could never be won; when it cannot tell in time, it says how long it \
 looked and goes back to the last point a win was certain, its winning move glowing.
+## Deal numbers and codes
+- Deal # shows the deal's number and its code, such as K3.n.1.0-12345T: the game, its rules \
+and the number. Type a number to play that deal; Copy code puts the code on the clipboard.
+- Paste a code into Deal # (Ctrl+V) or type it there, or start the program with --deal CODE, \
+to play the same deal under the same rules: two players can race the same cards.
+## Animation
+- Animation (Options, Look & Sound): Normal, Fast, Instant (each card is at once where it \
+goes) or Reduced motion (normal speed, without shaking, confetti or the cascade of cards at \
+a win). The demo, Show me and the automatic finish follow it too.
 ## Moves and time
 The toolbar counts the moves that lead from the deal to the cards as they lie: yours, the \
 table's automatic moves and the computer's (Demo, Show me, auto-play) alike, one for each \

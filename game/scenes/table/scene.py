@@ -30,7 +30,7 @@ from game.scenes.table.session import Session
 from game.scenes.table.view import CardView
 from game.scenes.tabletop.clock import Stopwatch, format_time
 from game.scenes.tabletop.scene import TabletopScene
-from game.scenes.tabletop.toolbar import Tool, Toolbar
+from game.scenes.tabletop.toolbar import Reading, Tool, Toolbar
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +61,7 @@ class CardTableScene(TabletopScene):
         self._hint_left = 0.0
         self._ending: str | None = None  # "settling": the last cards land, then the end
         self._noted_deal: Any = None  # the first position of the deal `_deal_text` is about
-        self._deal_text = ""
+        self._deal_text: tuple[str, ...] = ()
 
     # Lifecycle --------------------------------------------------------------------------
 
@@ -154,7 +154,7 @@ class CardTableScene(TabletopScene):
         self.draw_toolbar(surface, self.readout())
         self.advisor.draw(surface)
 
-    def readout(self) -> tuple[str, ...]:
+    def readout(self) -> tuple[Reading, ...]:
         """What the toolbar tells right of its buttons: the deal, its score, moves and time."""
         session = self.session
         return (self.deal_number(), self._deal_note(),
@@ -165,11 +165,12 @@ class CardTableScene(TabletopScene):
         """The deal's number, as the Deal # button asks for it: a deal to play again."""
         return f"Deal #{self.session.history.states[0].seed}"
 
-    def _deal_note(self) -> str:
-        """"Winnable deal" on a deal known to be one (worked out once per deal)."""
+    def _deal_note(self) -> tuple[str, ...]:
+        """"Winnable deal" and its grade on a deal known to be one, in wordings from longest
+        to shortest (worked out once per deal)."""
         first = self.session.history.states[0]
         if self._noted_deal is not first:
-            self._noted_deal, self._deal_text = first, winnable.deal_note(self.game.rules, first)
+            self._noted_deal, self._deal_text = first, winnable.deal_notes(self.game.rules, first)
         return self._deal_text
 
     # Input ------------------------------------------------------------------------------

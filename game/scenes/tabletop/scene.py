@@ -9,6 +9,8 @@ second turning redraws no more than the toolbar. Each table supplies what differ
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from game.engine.layers import LayeredRenderer
@@ -16,7 +18,7 @@ from game.engine.scene import Scene
 from game.scenes.context import Context
 from game.scenes.notice import show_notices
 from game.scenes.tabletop.clock import Stopwatch
-from game.scenes.tabletop.toolbar import Toolbar
+from game.scenes.tabletop.toolbar import Reading, Toolbar
 
 _FOCUS_EVENTS = (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED)
 
@@ -134,7 +136,7 @@ class TabletopScene(Scene):
     def redraw_area(self) -> pygame.Rect | None:
         return None if self.table_changed() else self.toolbar.rect  # only the clock turned
 
-    def draw_toolbar(self, surface: pygame.Surface, readout: tuple[str, ...]) -> None:
+    def draw_toolbar(self, surface: pygame.Surface, readout: Sequence[Reading]) -> None:
         """The toolbar with `readout` right of its buttons, the clock among it."""
         self._shown_second = int(self.clock.elapsed)
         self.toolbar.draw(surface, readout)
