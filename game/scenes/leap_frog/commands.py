@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.deal_codes import encode
 from game.rules.history import History
 from game.rules.leap_frog import RULES
 from game.scenes.context import Context, GameResult
@@ -71,7 +72,8 @@ def _record(context: Context, match: Match) -> list[str]:
     return context.stats.record_game(GAME_ID, score, won and match.is_over,
                                      seconds=match.clock.elapsed, key=match.key,
                                      rules=rules_key(options.variant, options.size),
-                                     finished=match.is_over)
+                                     finished=match.is_over,
+                                     deal=encode(GAME_ID, options._asdict(), match.state.seed))
 
 
 def abandon(context: Context, match: Match) -> None:

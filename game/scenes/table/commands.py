@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from game.engine import motion
 from game.rules.history import History
 from game.scenes.context import Context, GameResult
+from game.scenes.daily_deals import date_of
 from game.scenes.table import post_mortem
 from game.scenes.table.cascade import WinCascade
 from game.scenes.table.game import TableGame
@@ -113,7 +114,8 @@ def open_stats(table: CardTable) -> None:
     from game.scenes.stats import StatsScene
 
     if table.stack is not None:
-        table.stack.push(StatsScene(table.context, table.game.game_id))
+        table.stack.push(StatsScene(table.context, table.game.game_id,
+                                    play_again=lambda deal: open_deal_code(table, deal)))
 
 
 def open_help(table: CardTable) -> None:
@@ -203,8 +205,13 @@ def count_game(context: Context, game: TableGame, session: Session) -> None:
     session.recorded = count_once(
         context, game.game_id, session.recorded,
         lambda: game.record(session.state, session.is_won, session.clock.elapsed,
-                            assisted=session.assisted, key=session.key),
+                            assisted=session.assisted, key=session.key,
+                            moves=session.moves),
         lambda: _save(context, game, session))
+    if session.daily is not None and context.autosave:
+        # The calendar's own record: a day won only by the player's own play.
+        won = session.is_won and not session.assisted
+        context.notify(context.daily.add(game.game_id, date_of(session.daily), won))
 
 
 def record_end(context: Context, game: TableGame, session: Session) -> None:
