@@ -280,6 +280,14 @@ useful move is left.
 - Winnable deals only (Options, each solitaire's own tab): new deals are ones the solver has \
 proven can be won, of any grade or of the one you choose. The toolbar says Winnable deal \
 and its grade while you play one.
+- Where did it go wrong? (on the summary of a lost game, and beside the notices that no \
+useful move is left or that the deal can no longer be won): the solver looks back through \
+your game, for up to 20 seconds, for the first move after which no win was left. The table \
+goes back to just before it and the move that would still have won glows. Only your own \
+moves are ever blamed, never one the table made by itself. Playing on from there counts as \
+a game with the computer's help: a win is counted as played, not won. The solver may also \
+find that the deal could never be won; when it cannot tell in time, it says how long it \
+looked and goes back to the last point a win was certain, its winning move glowing.
 ## Grades
 Every winnable deal is graded easy, medium, hard or expert by how much searching the solver \
 needed to find its win: an easy deal forgives a careless move, an expert one hides its only \
@@ -306,23 +314,6 @@ table; or start Leaps with --deal and the code. A code with a mistake in it open
 Options, Look & Sound, Animation: Normal, Fast or Instant, for every card and marble that \
 moves, and for the pace of Demo and Show me. Reduced motion keeps the normal pace but leaves \
 out what only moves for show: no shaking cards, no confetti, no cards cascading after a win.
-- Where did it go wrong? (on the summary of a lost game, and beside the notices that no \
-useful move is left or that the deal can no longer be won): the solver looks back through \
-your game, for up to 20 seconds, for the first move after which no win was left. The table \
-goes back to just before it and the move that would still have won glows. Only your own \
-moves are ever blamed, never one the table made by itself. Playing on from there counts as \
-a game with the computer's help: a win is counted as played, not won. The solver may also \
-find that the deal could never be won; when it cannot tell in time, it says how long it \
-looked and goes back to the last point a win was certain, its winning move glowing.
-## Deal numbers and codes
-- Deal # shows the deal's number and its code, such as K3.n.1.0-12345T: the game, its rules \
-and the number. Type a number to play that deal; Copy code puts the code on the clipboard.
-- Paste a code into Deal # (Ctrl+V) or type it there, or start the program with --deal CODE, \
-to play the same deal under the same rules: two players can race the same cards.
-## Animation
-- Animation (Options, Look & Sound): Normal, Fast, Instant (each card is at once where it \
-goes) or Reduced motion (normal speed, without shaking, confetti or the cascade of cards at \
-a win). The demo, Show me and the automatic finish follow it too.
 ## Moves and time
 The toolbar counts the moves that lead from the deal to the cards as they lie: yours, the \
 table's automatic moves and the computer's (Demo, Show me, auto-play) alike, one for each \

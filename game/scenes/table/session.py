@@ -53,11 +53,11 @@ class Session:
         # the player's.
         self.assisted = assisted
         self.key = key or new_key()  # tells the statistics this game from every other
-        self.daily = daily  # the date (ISO) of the deal of the day this game plays, if any
         # The indices in the history of the moves the table made by itself (automatic moves,
         # the finish): a post-mortem never blames the player for one. Only the indices below
         # the history's length count; each new move sets its own.
         self.automatic: set[int] = set()
+        self.daily = daily  # the date (ISO) of the deal of the day this game plays, if any
         self._legal: tuple[Any, list] = (None, [])
 
     @classmethod
