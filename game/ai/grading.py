@@ -9,6 +9,12 @@ into four equal quarters: the first quarter is easy, the last expert. `python -m
 grades` shows that a fixed reference player wins less often at each grade than at the one
 below.
 
+Where the solver wins nearly every deal at once (Lucas Leaps: three quarters of its deals need
+129 to 175 positions), positions needed tell the deals apart too little, so such a pool also
+keeps how many of eight games the casual player of `game.ai.playouts` wins (it looks at no
+position ahead, so it is not the benchmark's player). When every deal of a pool has those wins,
+a deal's rank is the sum of its places in both orders (positions needed; fewer casual wins).
+
 `python -m game.ai.grading` measures every pool's deals and writes them beside the pool as
 assets/winnable/<pool>-grades.json, after every few deals, so a stopped run resumes where it
 stopped. Loading checks the file like a pool's: a damaged one is not used, with a warning,
@@ -24,10 +30,11 @@ import os
 import sys
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from game.ai.hints import advisor_of
+from game.ai.playouts import casual_wins
 from game.ai.pools import SOURCE_FOLDER, SPECS, PoolSpec, load_pool
 from game.ai.search import Budget
 from game.registry import GRADES
@@ -37,7 +44,8 @@ from game.rules.serial import expect_int, expect_keys, expect_list
 log = logging.getLogger(__name__)
 
 KIND = "leaps-deal-grades"
-FORMAT = 1
+FORMAT = 2  # 2 adds the casual player's wins to each deal's measures; 1 still loads
+READABLE_FORMATS = (1, 2)
 KEYS = {"kind", "format", "game", "options", "max_nodes", "max_seconds", "measures"}
 MAX_NODES = 300_000  # positions the measuring search may visit on one deal
 MAX_SECONDS = 4.0  # and CPU seconds, so that one stubborn deal cannot hold up the rest
@@ -48,10 +56,12 @@ UNSOLVED = 2**62  # the positions a deal the search did not win counts as needin
 @dataclass(frozen=True, slots=True)
 class Measure:
     """What the solver found on one deal: positions it needed (None: more than the budget)
-    and the length of the win (0 when none was found)."""
+    and the length of the win (0 when none was found); and how many of its games the casual
+    player won (None: not measured)."""
 
     nodes: int | None
     length: int
+    casual: int | None = None
 
     def difficulty(self) -> tuple[int, int]:
         """What ranks the deals: positions needed (a deal not won, more than any won), then
@@ -74,11 +84,30 @@ def measure_deal(spec: PoolSpec, seed: int, max_nodes: int = MAX_NODES,
     return Measure(None, 0)
 
 
+def measure_casual(spec: PoolSpec, seed: int) -> int:
+    """How many of its games of deal `seed` the casual player wins."""
+    return casual_wins(GAMES[spec.game_id], seed, dict(spec.options))
+
+
+def ranked(measures: Mapping[int, Measure]) -> list[int]:
+    """The deals from least to most demanding: by positions needed, or, when every deal has
+    the casual player's wins too, by the sum of its places in the two orders (positions
+    needed; fewer casual wins), positions breaking ties."""
+    by_nodes = sorted(measures, key=lambda seed: (measures[seed].difficulty(), seed))
+    if any(measure.casual is None for measure in measures.values()):
+        return by_nodes
+    by_casual = sorted(by_nodes, key=lambda seed: -measures[seed].casual)
+    place = {seed: index for index, seed in enumerate(by_nodes)}
+    for index, seed in enumerate(by_casual):
+        place[seed] += index
+    return sorted(by_nodes, key=place.__getitem__)
+
+
 def grades_of(measures: Mapping[int, Measure]) -> dict[int, str]:
     """Each deal's grade: its quarter of the deals ranked from least to most demanding."""
-    ranked = sorted(measures, key=lambda seed: (measures[seed].difficulty(), seed))
-    count = len(ranked)
-    return {seed: GRADES[index * len(GRADES) // count] for index, seed in enumerate(ranked)}
+    ranked_seeds = ranked(measures)
+    count = len(ranked_seeds)
+    return {seed: GRADES[index * len(GRADES) // count] for index, seed in enumerate(ranked_seeds)}
 
 
 # The file -----------------------------------------------------------------------------------
@@ -87,13 +116,14 @@ def file_data(spec: PoolSpec, measures: Mapping[int, Measure], max_nodes: int,
               max_seconds: float) -> dict:
     return {"kind": KIND, "format": FORMAT, "game": spec.game_id,
             "options": dict(spec.options), "max_nodes": max_nodes, "max_seconds": max_seconds,
-            "measures": {str(seed): [m.nodes, m.length] for seed, m in measures.items()}}
+            "measures": {str(seed): [m.nodes, m.length, m.casual]
+                         for seed, m in measures.items()}}
 
 
 def parse_measures(data: object, spec: PoolSpec) -> dict[int, Measure]:
     """The measures in a grades file's contents; ValueError naming the first problem."""
     data = expect_keys(data, KEYS, "grades")
-    if data["kind"] != KIND or data["format"] != FORMAT:
+    if data["kind"] != KIND or data["format"] not in READABLE_FORMATS:
         raise ValueError("grades: not a grades file of this version")
     if data["game"] != spec.game_id or data["options"] != dict(spec.options):
         raise ValueError("grades: made for another game or other rules")
@@ -103,10 +133,12 @@ def parse_measures(data: object, spec: PoolSpec) -> dict[int, Measure]:
     for key, value in data["measures"].items():
         if not key.isdigit() or len(key) > 12:
             raise ValueError(f"grades: {key!r} is not a deal number")
-        nodes, length = expect_list(value, f"grades of deal {key}", 2)
+        values = expect_list(value, f"grades of deal {key}", 2 if data["format"] == 1 else 3)
+        nodes, length, casual = (*values, None)[:3]
         measures[int(key)] = Measure(
             None if nodes is None else expect_int(nodes, "grades nodes", 0),
-            expect_int(length, "grades length", 0))
+            expect_int(length, "grades length", 0),
+            None if casual is None else expect_int(casual, "grades casual wins", 0))
     return measures
 
 
@@ -143,18 +175,25 @@ def load_grades(folder: Path, spec: PoolSpec) -> dict[int, str]:
 
 def grade_pool(folder: Path, spec: PoolSpec, max_nodes: int = MAX_NODES,
                max_seconds: float = MAX_SECONDS, at_most: int | None = None,
-               retry_unsolved: bool = False) -> int:
-    """Measure the pool's deals not measured yet (at most `at_most` of them), and with
-    `retry_unsolved` those a smaller budget did not win, saving as it goes; the number of
-    deals measured in all."""
+               retry_unsolved: bool = False, casual: bool = False) -> int:
+    """Measure the pool's deals not measured yet (at most `at_most` of them), with
+    `retry_unsolved` again those a smaller budget did not win, and with `casual` the casual
+    player's wins of the deals that lack them, saving as it goes; the number of deals
+    measured in all."""
     pool = load_pool(folder, spec)
     if pool is None:
         raise ValueError(f"no usable pool {spec.file_name} in {folder}")
     measures = load_measures(folder, spec)
     waiting = [seed for seed in pool.seeds if seed not in measures
-               or (retry_unsolved and measures[seed].nodes is None)][:at_most]
+               or (retry_unsolved and measures[seed].nodes is None)
+               or (casual and measures[seed].casual is None)][:at_most]
     for done, seed in enumerate(waiting, 1):
-        measures[seed] = measure_deal(spec, seed, max_nodes, max_seconds)
+        measure = measures.get(seed)
+        if measure is None or (retry_unsolved and measure.nodes is None):
+            measure = measure_deal(spec, seed, max_nodes, max_seconds)
+        if casual and measure.casual is None:
+            measure = replace(measure, casual=measure_casual(spec, seed))
+        measures[seed] = measure
         if done % SAVE_EVERY == 0 or done == len(waiting):
             write_measures(folder, spec, file_data(spec, measures, max_nodes, max_seconds))
     return len(measures)
@@ -178,6 +217,10 @@ def main(argv: list[str] | None = None) -> int:
     command_line.add_argument("--retry-unsolved", action="store_true",
                               help="measure again, with this run's budget, the deals an "
                                    "earlier run's search did not win")
+    command_line.add_argument("--casual", action="store_true",
+                              help="also let the casual player (game.ai.playouts) play each "
+                                   "deal that lacks its wins; a pool whose every deal has "
+                                   "them is ranked by both measures")
     command_line.add_argument("--max-seconds", type=float, default=MAX_SECONDS,
                               help=f"CPU seconds the search may take on a deal (default: "
                                    f"{MAX_SECONDS:g})")
@@ -188,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         started = time.perf_counter()
         count = grade_pool(args.folder, spec, args.max_nodes, args.max_seconds,
-                           args.at_most, args.retry_unsolved)
+                           args.at_most, args.retry_unsolved, args.casual)
         print(f"{spec.name}: {count} deals measured ({time.perf_counter() - started:.0f} s "
               f"this run)", flush=True)
     return 0

@@ -17,6 +17,7 @@ from game.ai.grading import (
     load_measures,
     main,
     measure_deal,
+    ranked,
 )
 from game.ai.pools import SOURCE_FOLDER, SPECS, load_pool
 from game.registry import GRADES
@@ -47,6 +48,34 @@ def test_of_two_deals_needing_as_many_positions_the_longer_win_is_harder():
     assert GRADES.index(grades[1]) > GRADES.index(grades[2])
 
 
+def test_with_the_casual_players_wins_a_deal_ranks_by_its_places_in_both_orders():
+    # Positions needed order 1 2 3 4; casual wins order 4 3 1 2: places 2, 4, 3, 3.
+    measures = {1: Measure(10, 5, 2), 2: Measure(20, 5, 1), 3: Measure(30, 5, 7),
+                4: Measure(40, 5, 8)}
+    assert ranked(measures) == [1, 3, 4, 2]  # 3 and 4 tie: the fewer positions first
+
+
+def test_without_every_deals_casual_wins_the_positions_alone_rank():
+    measures = {1: Measure(10, 5, 0), 2: Measure(20, 5, None), 3: Measure(30, 5, 8)}
+    assert ranked(measures) == [1, 2, 3]
+
+
+def test_a_grades_file_of_the_first_format_still_loads(pool_folder):
+    data = file_data(DRAW1, {}, 10, 1.0) | {"format": 1, "measures": {"1": [40, 170]}}
+    (pool_folder / grades_file(DRAW1)).write_text(json.dumps(data))
+    assert load_measures(pool_folder, DRAW1) == {1: Measure(40, 170, None)}
+
+
+def test_grading_adds_the_casual_wins_without_solving_again(pool_folder, monkeypatch):
+    grade_pool(pool_folder, DRAW1, at_most=2)
+    before = load_measures(pool_folder, DRAW1)
+    monkeypatch.setattr("game.ai.grading.measure_deal", lambda *args: pytest.fail("solved"))
+    monkeypatch.setattr("game.ai.grading.measure_casual", lambda spec, seed: 3)
+    assert grade_pool(pool_folder, DRAW1, at_most=2, casual=True) == 2
+    after = load_measures(pool_folder, DRAW1)
+    assert after == {seed: Measure(m.nodes, m.length, 3) for seed, m in before.items()}
+
+
 def test_measuring_a_deal_finds_a_win_and_its_length():
     measure = measure_deal(DRAW1, load_pool(SOURCE_FOLDER, DRAW1).seeds[0])
     assert measure.nodes is not None and measure.nodes > 0 and measure.length > 50
@@ -73,9 +102,12 @@ def test_the_command_grades_a_pool(pool_folder, capsys):
     lambda data: data.update(measures=[1, 2]),
     lambda data: data["measures"].update({"x1": [1, 2]}),
     lambda data: data["measures"].update({"7": [1]}),
-    lambda data: data["measures"].update({"7": [-1, 2]}),
-    lambda data: data["measures"].update({"7": ["many", 2]}),
-    lambda data: data["measures"].update({"7": [True, 2]}),
+    lambda data: data["measures"].update({"7": [-1, 2, None]}),
+    lambda data: data["measures"].update({"7": ["many", 2, None]}),
+    lambda data: data["measures"].update({"7": [True, 2, 1]}),
+    lambda data: data["measures"].update({"7": [1, 2]}),
+    lambda data: data["measures"].update({"7": [1, 2, -1]}),
+    lambda data: data.update(format=3),
     lambda data: data.pop("max_nodes"),
 ])
 def test_a_damaged_grades_file_is_not_used(pool_folder, caplog, change):
