@@ -7,8 +7,9 @@ by the deal, so a run always gives the same figures). Before each move it lets t
 solver visit at most that many positions, plays the first move of the win it found, else the
 first move toward the most advanced position it saw, and gives up on a position it has been
 in before; it never takes a move back. The grades come from other measures (the positions
-one full search needs and, for some pools, a casual player's wins; see `game.ai.grading`); if they mean anything, this player wins a
-smaller share of each grade than of the grade below, on every solitaire. Each share is
+one full search needs and, for some pools, a casual player's wins; see `game.ai.grading`);
+if they mean anything, this player wins a smaller share of each grade than of the grade
+below, on every solitaire. Each share is
 printed with its 95% Wilson interval.
 
 Run alone: `python -m game.bench.grades --deals 60` (deals per grade).
