@@ -112,8 +112,10 @@ def raise_card(found: bytes, card: int) -> bytes:
     return found[:2 * suit] + bytes((high, low)) + found[2 * suit + 2:]
 
 
+@lru_cache(maxsize=1 << 16)
 def run_length(pile: bytes) -> int:
-    """How many cards at the top of `pile` form a run down in suit."""
+    """How many cards at the top of `pile` form a run down in suit: looked up once per pile,
+    since the search meets the same piles again and again."""
     length = 1
     while length < len(pile) and pile[-length - 1] == pile[-length] + 1:
         length += 1
@@ -162,6 +164,20 @@ def settle(position: Position, talon: bytes, record: list[Step] | None = None) -
         if record is not None:
             record.append(move)
     return position
+
+
+def settle_after(position: Position, move: Move, talon: bytes,
+                 record: list[Step] | None = None) -> Position:
+    """`settle` after `move` from a settled position, looking only where a card can have
+    become safe: at the card the move uncovered (or turned). The card a move puts on a pile
+    was on top before, and not safe; a card sent up was not safe (it would be up already),
+    so it left the lower foundation of its suit three or more below the higher, which
+    makes no other card of the suit safe (see `is_safe`)."""
+    source = move[0]
+    cards = position.waste if source == WASTE else position.tableau[source]
+    if not cards or cards[-1] not in foundation_codes(position.found)[1]:
+        return position
+    return settle(position, talon, record)
 
 
 def card_moves(position: Position) -> list[tuple[int, Move]]:
@@ -258,7 +274,7 @@ class LucasSpace:
              ) -> Position:
         if record is not None:
             record.append(move)
-        return settle(play(position, move, self.talon), self.talon, record)
+        return settle_after(play(position, move, self.talon), move, self.talon, record)
 
     def key(self, position: Position) -> tuple:
         return tuple(sorted(position.tableau)), position.found, position.waste, position.stock
