@@ -12,6 +12,7 @@ from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from game.ai import hints
+from game.ai.lucas_leaps import solver as solver_module
 from game.ai.lucas_leaps.solver import (
     ADVISOR,
     LucasSpace,
@@ -27,6 +28,7 @@ from game.ai.lucas_leaps.solver import (
     talon_of,
 )
 from game.ai.search import Budget
+from game.ai.solitaire_space import LOOK_SHARE
 from game.rules.cards import RANKS, SUITS
 from game.rules.lucas_leaps import RULES, LucasLeapsState
 from game.rules.moves import STOCK
@@ -175,6 +177,19 @@ def test_settling_after_a_move_looks_only_where_a_card_can_have_become_safe(seed
     for move in space.moves(position):
         after = play(position, move, talon)
         assert settle_after(after, move, talon) == settle(after, talon)
+
+
+def test_the_quick_look_gives_way_to_the_complete_search_as_the_stock_runs_out(monkeypatch):
+    shares = []
+
+    def solve_space(*args, look_share, **kwargs):
+        shares.append(look_share)
+
+    monkeypatch.setattr(solver_module, "solve_space", solve_space)
+    solve(RULES.new_game(3), ENOUGH)
+    solve(blocked(), ENOUGH)  # one card left in the stock
+    solve(RULES.apply(blocked(), STOCK), ENOUGH)
+    assert shares[0] == LOOK_SHARE and 0 < shares[1] < LOOK_SHARE / 4 and shares[2] == 0
 
 
 def test_a_card_fitting_the_higher_foundation_goes_up_at_once_when_safe():

@@ -34,7 +34,13 @@ from typing import NamedTuple
 
 from game.ai.lucas_leaps.beam import beam_look
 from game.ai.search import Budget, SolitaireAdvisor, SolveResult
-from game.ai.solitaire_space import Step, nothing_to_gain, rules_line, solve_space
+from game.ai.solitaire_space import (
+    LOOK_SHARE,
+    Step,
+    nothing_to_gain,
+    rules_line,
+    solve_space,
+)
 from game.rules.cards import SUITS
 from game.rules.lucas_leaps import RULES, LucasLeapsState
 from game.rules.moves import STOCK, CardMove, StockMove
@@ -49,6 +55,11 @@ TURN = (WASTE, WASTE, 0)  # the search move that turns a stock card over
 UP, TURN_MERIT = 9, 1  # how promising a card up and a stock turn look (see card_moves)
 
 PROBE_BUDGET = Budget(max_nodes=20_000, max_seconds=0.5)
+# The beams' share of the budget (`solitaire_space.LOOK_SHARE`) falls with the stock below
+# this many cards: beams go through the stock, and with little of it left they find few wins
+# the depth-first search would not, while their share is taken from the only search that can
+# prove a loss.
+FULL_LOOK_STOCK = 8
 
 
 class Position(NamedTuple):
@@ -310,15 +321,16 @@ def to_rules_move(state: LucasLeapsState, step: Move) -> CardMove | StockMove:
 
 
 def solve(state: LucasLeapsState, budget: Budget) -> SolveResult:
-    """Search for a win from `state` within `budget`: a quick look, then depth first without
-    the idle-looking moves, then, only if that search ran out of positions, with every
-    move."""
+    """Search for a win from `state` within `budget`: a quick look (shorter with less of the
+    stock left), then depth first without the idle-looking moves, then, only if that search
+    ran out of positions, with every move."""
     talon = talon_of(state)
     root_steps: list[Step] = []
     root = settle(position_of(state), talon, root_steps)
     spaces = [LucasSpace(talon, complete=False), LucasSpace(talon)]
+    look_share = LOOK_SHARE * min(1.0, root.stock / FULL_LOOK_STOCK)
     return solve_space(RULES, state, spaces, root, root_steps, budget, to_rules_move,
-                       look=beam_look)
+                       look=beam_look, look_share=look_share)
 
 
 def no_productive_moves(state: LucasLeapsState, budget: Budget = PROBE_BUDGET) -> bool:
