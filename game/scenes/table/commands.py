@@ -33,18 +33,10 @@ SOLVED_BY_COMPUTER = "Solved by the computer"
 
 
 def leave(table: CardTable) -> None:
-    """Back to the menu, saving first (the menu lies under the table, or takes its place); a
-    lost game left from its summary counts now."""
-    table.save()
+    """Back to the menu, saving first; a lost game left from its summary counts now."""
     if table.session.finished:
         count_game(table.context, table.game, table.session)
-    stack = table.stack
-    if stack is None:
-        return
-    if stack.scenes.index(table) > 0:
-        stack.pop()
-    else:
-        stack.replace(table.context.menu())
+    table.leave()
 
 
 def ask_new_game(table: CardTable, seed: int | None = None) -> None:
@@ -122,12 +114,6 @@ def open_help(table: CardTable) -> None:
         table.stack.push(HelpScene(table.context, table.game.game_id))
 
 
-def show_pending_notices(table: CardTable) -> None:
-    from game.scenes.notice import show_notices
-
-    show_notices(table.stack, table.context)
-
-
 # New deals -----------------------------------------------------------------------------------
 
 
@@ -182,7 +168,7 @@ def _abandon(table: CardTable) -> None:
         count_game(context, table.game, session)
     elif context.autosave:
         context.notify(context.saves.delete(table.game.game_id))
-    show_pending_notices(table)
+    table.show_notices()
 
 
 # Saving and the end of a game ------------------------------------------------------------------
@@ -193,7 +179,7 @@ def save_session(table: CardTable) -> None:
     if not context.autosave:
         return
     _save(context, table.game, table.session)
-    show_pending_notices(table)
+    table.show_notices()
 
 
 def _save(context: Context, game: TableGame, session: Session) -> None:
@@ -217,13 +203,12 @@ def count_game(context: Context, game: TableGame, session: Session) -> None:
         context.notify(context.daily.add(game.game_id, date_of(session.daily), won))
 
 
-def record_end(table: CardTable) -> None:
+def record_end(context: Context, game: TableGame, session: Session) -> None:
     """Count the game that just ended, unless it is a loss the player may still take back:
     its summary offers Undo, and it counts when the summary is left another way. Until then
     its save, at the position it ended in, keeps it: started again, it ends again."""
-    session = table.session
     if session.is_won or not session.history.can_undo:
-        count_game(table.context, table.game, session)
+        count_game(context, game, session)
 
 
 def celebrate(table: CardTable) -> None:
@@ -260,4 +245,4 @@ def show_summary(table: CardTable) -> None:
                         + post_mortem.actions(table),
                         headline=SOLVED_BY_COMPUTER if won and session.assisted else "")
     table.stack.push(SummaryScene(table.context, result))
-    show_pending_notices(table)
+    table.show_notices()
