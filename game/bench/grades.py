@@ -127,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     args = command_line.parse_args(argv)
     if min(args.deals, args.jobs) <= 0:
         command_line.error("--deals and --jobs must be positive")
-    report(run(args))
+    report(run(args), sys.stdout)
     return 0
 
 
