@@ -85,7 +85,7 @@ class Table:
         for step in range(int(limit_seconds / STEP)):
             if until():
                 return
-            thought = self.scene.thought
+            thought = self.scene.computer.thought
             if thought is not None and not thought.ready:
                 assert thought.join(10.0), "the computer player never answered"
             self.app.stack.apply_pending()
@@ -93,6 +93,13 @@ class Table:
             if step % 240 == 0:
                 self.app.draw()
         raise AssertionError("the table never got there")
+
+    def click_tool(self, label: str) -> None:
+        """Click the toolbar's button of this label."""
+        toolbar = self.scene.controls.toolbar
+        button = next(button for button in toolbar.buttons if button.label == label)
+        self.click(button.rect.center)
+        self.app.stack.apply_pending()
 
     def centre(self, cell) -> tuple[int, int]:
         return self.scene.layout.cell_rect(cell).center

@@ -102,16 +102,19 @@ class KlondikeTable(TableGame):
         return state.options.scoring == "vegas"
 
     def score_text(self, state: KlondikeState, *, assisted: bool = False) -> str:
+        """The score, or the Vegas money the game pays as the summary shows it (a game the
+        computer helped gains none), with the cumulative balance if it is kept."""
         if state.options.scoring == "none":
             return ""
         if not self._vegas(state):
             return f"Score {state.score:,}"
+        paid = payable(state.score, assisted)
         if self.settings.vegas_cumulative:
             balance = self.context.stats.get(GAME_ID).vegas_balance
             if state is not self._counted:  # the balance holds a game once it is counted
-                balance += payable(state.score, assisted)
-            return f"{dollars(state.score)}  (total {dollars(balance)})"
-        return dollars(state.score)
+                balance += paid
+            return f"{dollars(paid)}  (total {dollars(balance)})"
+        return dollars(paid)
 
     def summary_score(self, state: KlondikeState, *, assisted: bool = False) -> int | str:
         """Vegas: the money the game pays, which a game the computer helped never gains."""
@@ -136,13 +139,14 @@ class KlondikeTable(TableGame):
         return tuple(rows)
 
     def record(self, state: KlondikeState, won: bool, seconds: float, *, assisted: bool = False,
-               key: str | None = None) -> list[str]:
+               key: str | None = None, moves: int | None = None) -> list[str]:
         """Count the game with its scoring and draw; cumulative Vegas adds its money to the
         balance."""
         vegas = state.score if self._vegas(state) and self.settings.vegas_cumulative else None
         messages = self.context.stats.record_game(
             GAME_ID, state.score, won, vegas=vegas, seconds=seconds, assisted=assisted,
-            rules=rules_key(state.options.scoring, state.options.draw), key=key)
+            rules=rules_key(state.options.scoring, state.options.draw), key=key, moves=moves,
+            deal=self.deal_code(state))
         if not self.context.stats.is_pending(GAME_ID):
             self._counted = state
         return messages
