@@ -31,6 +31,7 @@ from game.engine.scene import Scene, Size
 from game.rules import GAMES
 from game.rules.cards import Card
 from game.scenes.context import Context
+from game.scenes.daily import DailyScene
 from game.scenes.deal_dialog import take_rules
 from game.scenes.help import HelpScene
 from game.scenes.menu import MenuScene
@@ -39,6 +40,7 @@ from game.scenes.options import OptionsScene
 from game.scenes.stats import StatsScene
 from game.scenes.tables import available, open_table
 from game.store import SaveSlots, Settings, Statistics, data_folder
+from game.store.daily import DailyRecord
 from game.store.documents import expect_refusals
 from game.store.paths import folder_problem
 
@@ -121,8 +123,10 @@ def load_context(*, autosave: bool = True) -> Context:
     if problem is None:
         settings, messages = Settings.load(folder)
         stats, stats_messages = Statistics.load(folder)
-        messages += stats_messages
+        daily, daily_messages = DailyRecord.load(folder)
+        messages += stats_messages + daily_messages
     else:
+        daily = DailyRecord(None)
         settings, stats, autosave = Settings(folder=folder), Statistics(folder), False
         expect_refusals(folder, problem)
         messages = [f"Leaps cannot use its folder for your files, {folder} ({problem}). You "
@@ -132,7 +136,7 @@ def load_context(*, autosave: bool = True) -> Context:
     audio = Audio(volume=settings.sound.volume, muted=settings.sound.muted)
     motion.choose(settings.appearance.motion)
     return Context(settings, stats, SaveSlots(folder), audio, autosave=autosave,
-                   notices=list(messages), make_menu=MenuScene)
+                   notices=list(messages), make_menu=MenuScene, daily=daily)
 
 
 def usable_data_folder() -> tuple[Path, str | None]:
@@ -163,6 +167,8 @@ def first_scenes(context: Context, args: argparse.Namespace) -> list[Scene]:
         scenes.append(StatsScene(context, args.game))
     elif scene == "help":
         scenes.append(HelpScene(context, args.game))
+    elif scene == "daily":
+        scenes.append(DailyScene(context, args.game))
     return scenes
 
 

@@ -15,7 +15,7 @@ from game.registry import GAMES, IDS
 from game.store.settings import MAX_WINDOW_SIZE
 
 TITLES = tuple(entry.title for entry in GAMES)
-SCENES = ("menu", "table", "options", "stats", "help")
+SCENES = ("menu", "table", "options", "stats", "help", "daily")
 MIN_SIZE = (640, 480)
 MAX_SIZE = MAX_WINDOW_SIZE
 MAX_FRAMES = 24 * 60 * 60 * 60  # a day at 60 frames a second
@@ -87,7 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=_seed, help="deal number (with --game)")
     parser.add_argument("--deal", type=_deal_code, metavar="CODE",
                         help="open the deal a deal code names, under its rules "
-                             "(e.g. K3.n.1.0-12345T; instead of --game and --seed)")
+                             "(e.g. K3.n.1.0-12345V; instead of --game and --seed)")
     parser.add_argument("--scene", choices=SCENES,
                         help="open this scene (for screenshots); default: the table with --game, "
                              "else the menu")

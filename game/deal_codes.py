@@ -1,10 +1,10 @@
 """Deal codes: a deal, its game and its rules in a few characters two players can share.
 
-A code reads `K3.n.1.0-12345T`: the game's letter (its registry entry's `code_letter`), the
+A code reads `K3.n.1.0-12345V`: the game's letter (its registry entry's `code_letter`), the
 value of each of its rules options in the order the rules declare them (a number, `n` for
 none, 1 or 0 for yes or no, a choice by its place in the list), a dash, the deal number, and
 a check letter that catches a mistyped or half-copied code. A game without rules options has
-none: `F-12345W`. Case, spaces and a leading `#` do not matter when a code is read.
+none: `F-12345Y`. Case, spaces and a leading `#` do not matter when a code is read.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ MAX_SEED = 2**63 - 1
 MAX_LENGTH = 64  # longer text is no code, whatever it holds
 _SHAPE = re.compile(r"([A-Z])([0-9N.]*)-([0-9]{1,19})([A-Z])")
 _TOKEN = re.compile(r"[0-9]{1,3}|N")
+CHECK_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXY"  # 23, without I and O, never read as 1 and 0
 _VALUES = {**{str(digit): digit for digit in range(10)}, "N": 10, ".": 11, "-": 12}
 
 
@@ -59,7 +60,7 @@ def decode(text: str) -> DealCode:
         raise BadCode("Paste or type a deal code first.")
     shape = _SHAPE.fullmatch(cleaned) if cleaned.isascii() else None
     if shape is None:
-        raise BadCode("That is not a deal code: a code looks like K3.n.1.0-12345T.")
+        raise BadCode("That is not a deal code: a code looks like K3.n.1.0-12345V.")
     letter, tokens, digits, check = shape.groups()
     if _check_letter(cleaned[:-1]) != check:
         raise BadCode("That deal code has a mistake in it: check each character.")
@@ -108,4 +109,4 @@ def _check_letter(body: str) -> str:
     weights never a multiple of the prime 23."""
     total = sum(((index % 22) + 1) * _VALUES.get(char, ord(char) - ord("A"))
                 for index, char in enumerate(body.upper()))
-    return chr(ord("A") + total % 23)
+    return CHECK_LETTERS[total % 23]

@@ -32,12 +32,14 @@ GRADES = ("easy", "medium", "hard", "expert")  # a pool's deals, least to most d
 class Pool:
     """A pool of winnable deals the game ships: the rules options its deals are proven for,
     and the label that tells its file apart from the game's other pools. Its deals are graded
-    (`game.ai.grading`); `lookahead` is the positions the reference player of the grades'
-    benchmark looks at before each move, enough for it to win some deals and lose others."""
+    (`game.ai.grading`); `lookahead` is the range of positions the reference player of the
+    grades' benchmark looks at before each move, from a beginner's to a strong player's.
+    The deal of the day comes from the game's pool marked `daily`."""
 
     options: Options = ()
     label: str = ""
-    lookahead: int = 8
+    lookahead: tuple[int, int] = (4, 3000)
+    daily: bool = False
 
 
 @dataclass(frozen=True)
@@ -57,6 +59,8 @@ class Game:
     scores_by: tuple[str, str] | None = None
     finishes_by_itself: bool = False  # the table plays the last moves once nothing is hidden
     stock_words: str = "turning the stock"  # the stock move, as the post-mortem tells it
+    # The records the statistics keep (fastest win, fewest moves, best score), ten of each.
+    records: tuple[str, ...] = ("time", "moves", "score")
     code_letter: str = ""  # a deal code's first letter, naming the game (see game.deal_codes)
 
     @property
@@ -110,8 +114,8 @@ GAMES: tuple[Game, ...] = (
          preview="game.scenes.previews:klondike",
          help="game.scenes.help_text:KLONDIKE",
          advisor="game.ai.klondike.hints:ADVISOR",
-         pools=(Pool((("draw", 3), *_KLONDIKE_STANDARD), "draw3"),
-                Pool((("draw", 1), *_KLONDIKE_STANDARD), "draw1")),
+         pools=(Pool((("draw", 3), *_KLONDIKE_STANDARD), "draw3", daily=True),
+                Pool((("draw", 1), *_KLONDIKE_STANDARD), "draw1", lookahead=(2, 1000))),
          money="vegas", scores_by=("scoring", "draw"), finishes_by_itself=True,
          stock_words="turning cards from the stock"),
     Game("leapfrog", "Fill the gaps to sort every suit from King down to 2.",
@@ -119,24 +123,25 @@ GAMES: tuple[Game, ...] = (
          preview="game.scenes.previews:leapfrog",
          help="game.scenes.help_text:LEAPFROG",
          advisor="game.ai.leapfrog.solver:ADVISOR",
-         pools=(Pool(),), money="winnings"),
+         pools=(Pool(daily=True, lookahead=(1_000, 100_000)),), money="winnings"),
     Game("leap_year", "Four decks and sixteen foundations, Ace to King.",
          code_letter="Y", table="game.scenes.table.leap_year:open_table",
          preview="game.scenes.previews:leap_year",
          help="game.scenes.help_text:LEAP_YEAR",
          advisor="game.ai.leap_year.solver:ADVISOR",
-         pools=(Pool(),), stock_words="dealing from the stock"),
+         pools=(Pool(daily=True, lookahead=(1_000, 30_000)),),
+         stock_words="dealing from the stock"),
     Game("lucas_leaps", "Two decks and thirteen piles, all built by suit.",
          code_letter="L", table="game.scenes.table.lucas_leaps:open_table",
          preview="game.scenes.previews:lucas_leaps",
          help="game.scenes.help_text:LUCAS_LEAPS",
          advisor="game.ai.lucas_leaps.solver:ADVISOR",
-         pools=(Pool(),)),
+         pools=(Pool(daily=True),)),
     Game("leap_frog", "The marble board game: leap, capture and outscore.",
          code_letter="M", table="game.scenes.leap_frog.opening:open_leap_frog_table",
          preview="game.scenes.previews:leap_frog",
          help="game.scenes.help_text:LEAP_FROG",
-         moves_per_second=2_000, scores_by=("variant", "size")),
+         moves_per_second=2_000, scores_by=("variant", "size"), records=("time", "score")),
 )
 
 BY_ID: Mapping[str, Game] = {each.id: each for each in GAMES}

@@ -167,14 +167,14 @@ def test_a_screenshot_to_a_full_disk_exits_2_and_leaves_no_empty_file(tmp_path):
 
 
 def test_a_deal_code_names_the_game_and_the_deal():
-    args = parse_args(["--deal", "k1.n.1.0-777k"])
+    args = parse_args(["--deal", "k1.n.1.0-777l"])
     assert (args.game, args.seed, dict(args.deal.options)["draw"]) == ("klondike", 777, 1)
 
 
 @pytest.mark.parametrize("argv, words", [
     (["--deal", "K1.n.1.0-777"], "not a deal code"),
     (["--deal", "K1.n.1.0-777A"], "mistake"),
-    (["--deal", "K1.n.1.0-777K", "--seed", "5"], "leave out --game and --seed"),
+    (["--deal", "K1.n.1.0-777L", "--seed", "5"], "leave out --game and --seed"),
 ])
 def test_a_bad_deal_code_is_refused_in_words(argv, words, capsys):
     with pytest.raises(SystemExit) as exit_info:

@@ -42,6 +42,7 @@ KEYS = {"kind", "format", "game", "options", "max_nodes", "max_seconds", "measur
 MAX_NODES = 300_000  # positions the measuring search may visit on one deal
 MAX_SECONDS = 4.0  # and CPU seconds, so that one stubborn deal cannot hold up the rest
 SAVE_EVERY = 10  # deals measured between writes of the file
+UNSOLVED = 2**62  # the positions a deal the search did not win counts as needing
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,8 +53,10 @@ class Measure:
     nodes: int | None
     length: int
 
-    def difficulty(self, max_nodes: int) -> tuple[int, int]:
-        return (max_nodes + 1 if self.nodes is None else self.nodes, self.length)
+    def difficulty(self) -> tuple[int, int]:
+        """What ranks the deals: positions needed (a deal not won, more than any won), then
+        the length of the win."""
+        return (UNSOLVED if self.nodes is None else self.nodes, self.length)
 
 
 def grades_file(spec: PoolSpec) -> str:
@@ -71,9 +74,9 @@ def measure_deal(spec: PoolSpec, seed: int, max_nodes: int = MAX_NODES,
     return Measure(None, 0)
 
 
-def grades_of(measures: Mapping[int, Measure], max_nodes: int = MAX_NODES) -> dict[int, str]:
+def grades_of(measures: Mapping[int, Measure]) -> dict[int, str]:
     """Each deal's grade: its quarter of the deals ranked from least to most demanding."""
-    ranked = sorted(measures, key=lambda seed: (measures[seed].difficulty(max_nodes), seed))
+    ranked = sorted(measures, key=lambda seed: (measures[seed].difficulty(), seed))
     count = len(ranked)
     return {seed: GRADES[index * len(GRADES) // count] for index, seed in enumerate(ranked)}
 
@@ -139,14 +142,17 @@ def load_grades(folder: Path, spec: PoolSpec) -> dict[int, str]:
 
 
 def grade_pool(folder: Path, spec: PoolSpec, max_nodes: int = MAX_NODES,
-               max_seconds: float = MAX_SECONDS, at_most: int | None = None) -> int:
-    """Measure the pool's deals not measured yet (at most `at_most` of them), saving as it
-    goes; the number of deals measured in all."""
+               max_seconds: float = MAX_SECONDS, at_most: int | None = None,
+               retry_unsolved: bool = False) -> int:
+    """Measure the pool's deals not measured yet (at most `at_most` of them), and with
+    `retry_unsolved` those a smaller budget did not win, saving as it goes; the number of
+    deals measured in all."""
     pool = load_pool(folder, spec)
     if pool is None:
         raise ValueError(f"no usable pool {spec.file_name} in {folder}")
     measures = load_measures(folder, spec)
-    waiting = [seed for seed in pool.seeds if seed not in measures][:at_most]
+    waiting = [seed for seed in pool.seeds if seed not in measures
+               or (retry_unsolved and measures[seed].nodes is None)][:at_most]
     for done, seed in enumerate(waiting, 1):
         measures[seed] = measure_deal(spec, seed, max_nodes, max_seconds)
         if done % SAVE_EVERY == 0 or done == len(waiting):
@@ -169,13 +175,20 @@ def main(argv: list[str] | None = None) -> int:
                               help=f"positions the search may visit on a deal (default: "
                                    f"{MAX_NODES:,}); a deal it does not win within them is "
                                    "graded among the hardest")
+    command_line.add_argument("--retry-unsolved", action="store_true",
+                              help="measure again, with this run's budget, the deals an "
+                                   "earlier run's search did not win")
+    command_line.add_argument("--max-seconds", type=float, default=MAX_SECONDS,
+                              help=f"CPU seconds the search may take on a deal (default: "
+                                   f"{MAX_SECONDS:g})")
     command_line.add_argument("--folder", type=Path, default=SOURCE_FOLDER)
     args = command_line.parse_args(argv)
     for spec in SPECS:
         if args.pools and spec.name not in args.pools:
             continue
         started = time.perf_counter()
-        count = grade_pool(args.folder, spec, args.max_nodes, at_most=args.at_most)
+        count = grade_pool(args.folder, spec, args.max_nodes, args.max_seconds,
+                           args.at_most, args.retry_unsolved)
         print(f"{spec.name}: {count} deals measured ({time.perf_counter() - started:.0f} s "
               f"this run)", flush=True)
     return 0

@@ -1,13 +1,15 @@
 """Do the grades say how hard a deal is? A fixed reference player's wins, grade by grade.
 
-The reference player sees no more than a short look ahead: before each move it lets the
-game's solver visit at most a few positions (the pool's `lookahead` in the game registry),
-plays the first move of the win it found, else the first move toward the most advanced
-position it saw, and gives up on a position it has been in before. It never learns and never
-takes a move back, so on a given deal it always plays the same game. The grades come from a
-different measure (the positions a full search needs, see `game.ai.grading`); if they mean
-anything, this player wins a smaller share of each grade than of the grade below, on every
-solitaire. Each share is printed with its 95% Wilson interval.
+The reference player stands for players of every strength: before each game, how far it
+looks ahead is drawn between the pool's `lookahead` bounds in the game registry (evenly on a
+log scale, from a beginner's few positions to a strong player's thousands; the draw is fixed
+by the deal, so a run always gives the same figures). Before each move it lets the game's
+solver visit at most that many positions, plays the first move of the win it found, else the
+first move toward the most advanced position it saw, and gives up on a position it has been
+in before; it never takes a move back. The grades come from another measure (the positions
+one full search needs, see `game.ai.grading`); if they mean anything, this player wins a
+smaller share of each grade than of the grade below, on every solitaire. Each share is
+printed with its 95% Wilson interval.
 
 Run alone: `python -m game.bench.grades --deals 60` (deals per grade).
 """
@@ -15,6 +17,8 @@ Run alone: `python -m game.bench.grades --deals 60` (deals per grade).
 from __future__ import annotations
 
 import argparse
+import math
+import random
 import sys
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -24,24 +28,26 @@ from game.ai.grading import GRADES, load_grades
 from game.ai.hints import advisor_of
 from game.ai.pools import SOURCE_FOLDER, SPECS, PoolSpec
 from game.ai.search import Budget
-from game.bench.report import Measurement, Reporter, wilson
+from game.bench.report import Measurement, report, wilson
 from game.registry import BY_ID
 from game.rules import GAMES
 
-DEALS = 40  # per grade, spread over the grade's deals
+DEALS = 25  # per grade, spread over the grade's deals
 MOST_MOVES = 2_000  # a game longer than this is lost (no solitaire here needs half as many)
 
 
-def lookahead_of(spec: PoolSpec) -> int:
-    """The positions the reference player looks at before each move in this pool's game."""
-    return next(pool.lookahead for pool in BY_ID[spec.game_id].pools
-                if pool.options == spec.options)
+def lookahead_of(spec: PoolSpec, seed: int) -> int:
+    """The positions the reference player looks at before each move of deal `seed`."""
+    low, high = next(pool.lookahead for pool in BY_ID[spec.game_id].pools
+                     if pool.options == spec.options)
+    draw = random.Random(f"{spec.name} {seed}").uniform(math.log(low), math.log(high))
+    return round(math.exp(draw))
 
 
 def reference_wins(spec: PoolSpec, seed: int) -> bool:
     """Whether the reference player wins deal `seed` of the pool."""
     rules, advisor = GAMES[spec.game_id], advisor_of(spec.game_id)
-    budget = Budget(max_nodes=lookahead_of(spec))
+    budget = Budget(max_nodes=lookahead_of(spec, seed))
     state = rules.new_game(seed, **dict(spec.options))
     seen = {state}
     for _ in range(MOST_MOVES):
@@ -121,10 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     args = command_line.parse_args(argv)
     if min(args.deals, args.jobs) <= 0:
         command_line.error("--deals and --jobs must be positive")
-    reporter = Reporter(sys.stdout)
-    for measurement in run(args):
-        reporter.add(measurement)
-    reporter.finish()
+    report(run(args), sys.stdout)
     return 0
 
 

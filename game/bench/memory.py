@@ -99,7 +99,7 @@ def play_session(game_id: str, size: tuple[int, int], seconds: float) -> None:
     picker = random.Random(SEED)
     for frame in range(round(seconds / DT)):
         if isinstance(table, LeapFrogBoardScene):
-            thought = table.thought
+            thought = table.computer.thought
             if thought is not None and not thought.ready:
                 thought.join(1.0)
         elif frame % MOVE_EVERY == 0:

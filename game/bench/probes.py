@@ -159,7 +159,7 @@ class BoardProbe:
             for _ in range(60 * 30):
                 if self.scene.match.history.position > 0:
                     break
-                thought = self.scene.thought
+                thought = self.scene.computer.thought
                 if thought is not None and not thought.ready:
                     thought.join(1.0)
                 self.app.run_frame(DT)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TextIO
@@ -110,10 +111,10 @@ class Reporter:
         return all(m.within_budget is not False for m in self.measurements)
 
 
-def report(measurements: Iterable[Measurement], stream: TextIO) -> bool:
-    """Write each figure's JSON line as it comes, then the table; True when no figure missed
-    its budget (a benchmark run alone, outside `python -m game.bench`)."""
-    reporter = Reporter(stream)
+def report(measurements: Iterable[Measurement], stream: TextIO | None = None) -> bool:
+    """Print every figure as it comes, then the table (on standard output unless `stream`
+    is given); whether all were within budget."""
+    reporter = Reporter(stream or sys.stdout)
     for measurement in measurements:
         reporter.add(measurement)
     return reporter.finish()

@@ -157,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     command_line = parser()
     args = command_line.parse_args(argv)
     check(args, command_line)
-    report(run(args), sys.stdout)
+    report(run(args))
     return 0
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from game.engine.audio import Audio
 from game.engine.scene import Scene
 from game.store import SaveSlots, Settings, Statistics
+from game.store.daily import DailyRecord
 
 
 @dataclass
@@ -21,6 +22,8 @@ class Context:
     # Makes the menu for a table that was opened first and is left: the app's to give, so
     # that no scene below the menu imports it.
     make_menu: Callable[[Context], Scene] | None = field(default=None, repr=False)
+    # The deals of the day played and won (kept apart from `stats`); in memory by default.
+    daily: DailyRecord = field(default_factory=lambda: DailyRecord(None), repr=False)
 
     def menu(self) -> Scene:
         if self.make_menu is None:

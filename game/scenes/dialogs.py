@@ -146,6 +146,10 @@ class NumberDialog(_Dialog):
         number = int(self.digits)
         return number if number <= self.maximum else None
 
+    def shown_text(self) -> str:
+        """What the field shows: the number, its thousands grouped."""
+        return f"{int(self.digits):,}" if self.digits else ""
+
     def type_digit(self, digit: str) -> None:
         if self.selected:
             self.digits, self.selected = "", False
@@ -190,7 +194,7 @@ class NumberDialog(_Dialog):
         pygame.draw.rect(surface, palette.ACCENT, self.field, 2, border_radius=self.px(8))
         size = self.px(30)
         inner = self.field.inflate(-self.px(24), 0)
-        text = f"{int(self.digits):,}" if self.digits else ""
+        text = self.shown_text()
         if self.selected:
             image = render_text(text, size, palette.TEXT)
             shown = image.get_rect(midleft=inner.midleft)
@@ -199,7 +203,7 @@ class NumberDialog(_Dialog):
         else:
             shown = draw_text(surface, text, size, palette.TEXT_DARK, inner.midleft,
                               anchor="midleft")
-            caret_x = (shown.right if self.digits else inner.left) + self.px(3)
+            caret_x = (shown.right if text else inner.left) + self.px(3)
             caret = pygame.Rect(caret_x, 0, max(2, self.px(2)), round(size * 0.8))
             caret.centery = self.field.centery
             surface.fill(palette.TEXT_DARK, caret)

@@ -278,7 +278,8 @@ money, though it can still lose it.
 over no more often than it must) or a Finish button appears; a notice says so when no \
 useful move is left.
 - Winnable deals only (Options, each solitaire's own tab): new deals are ones the solver has \
-proven can be won. The toolbar says Winnable deal while you play one.
+proven can be won, of any grade or of the one you choose. The toolbar says Winnable deal \
+and its grade while you play one.
 - Where did it go wrong? (on the summary of a lost game, and beside the notices that no \
 useful move is left or that the deal can no longer be won): the solver looks back through \
 your game, for up to 20 seconds, for the first move after which no win was left. The table \
@@ -287,6 +288,32 @@ moves are ever blamed, never one the table made by itself. Playing on from there
 a game with the computer's help: a win is counted as played, not won. The solver may also \
 find that the deal could never be won; when it cannot tell in time, it says how long it \
 looked and goes back to the last point a win was certain, its winning move glowing.
+## Grades
+Every winnable deal is graded easy, medium, hard or expert by how much searching the solver \
+needed to find its win: an easy deal forgives a careless move, an expert one hides its only \
+way through among many dead ends. A quarter of the deals are of each grade. A player who \
+thinks only a move or two ahead wins most easy deals and few expert ones.
+## Deal of the day
+Daily, on the menu: each solitaire has a deal of the day, the same for every player on that \
+date, easy early in the week and rising to expert on Sunday; no deal comes back within a \
+year. The calendar marks the days you won; click a missed day to play it. Your daily \
+streak is the days won in a row up to today. Daily games count in the statistics like any \
+other, and the calendar keeps them apart as well. A daily deal keeps its own rules \
+(Klondike draws three), whatever your options say.
+## Records and recent games
+Statistics, Records: the ten fastest wins, the ten wins in fewest moves and the ten best \
+scores of each game and rules, with their deal numbers and dates. A game the computer helped \
+play never enters them. Statistics, Recent: your last games; click one to play its deal \
+again.
+## Deal codes
+Deal # shows the deal's code, such as K3.n.1.0-12345V: the game, its rules and the deal \
+number. Copy code puts it on the clipboard; send it to a friend and race the same cards. \
+Paste a code (Ctrl+V) into Deal # to play it, under its rules, even from another game's \
+table; or start Leaps with --deal and the code. A code with a mistake in it opens nothing.
+## Animation speed
+Options, Look & Sound, Animation: Normal, Fast or Instant, for every card and marble that \
+moves, and for the pace of Demo and Show me. Reduced motion keeps the normal pace but leaves \
+out what only moves for show: no shaking cards, no confetti, no cards cascading after a win.
 ## Moves and time
 The toolbar counts the moves that lead from the deal to the cards as they lie: yours, the \
 table's automatic moves and the computer's (Demo, Show me, auto-play) alike, one for each \

@@ -27,6 +27,7 @@ from game.engine.text import draw_text, render_text
 from game.engine.timeline import Sequence, Wait
 from game.engine.tween import Tween
 from game.scenes.context import Context
+from game.scenes.daily import DailyScene
 from game.scenes.help import HelpScene
 from game.scenes.menu_tiles import (
     GAME_TILES,
@@ -58,6 +59,7 @@ class MenuScene(Scene):
         self.tiles = [Tile(game_id, title, text, pygame.Rect(0, 0, 0, 0))
                       for game_id, title, text in GAME_TILES]
         self.buttons = ButtonRow([
+            ("Daily", self.open_daily),
             ("Options", self.open_options),
             ("Statistics", self.open_stats),
             ("Help", self.open_help),
@@ -186,6 +188,9 @@ class MenuScene(Scene):
     def _options_closed(self, changed: bool) -> None:
         if changed:
             self.mark_dirty()  # the felt may have changed
+
+    def open_daily(self) -> None:
+        self.stack.push(DailyScene(self.context))
 
     def open_stats(self) -> None:
         self.stack.push(StatsScene(self.context))

@@ -9,17 +9,19 @@ Klondike's Vegas money).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 
 from game.art import palette
+from game.deal_codes import BadCode, DealCode, decode
 from game.engine.input import Action
 from game.engine.text import draw_text
 from game.registry import BY_ID, IDS
 from game.rules import GAMES
 from game.rules.leapfrog import BUY_IN
 from game.scenes.context import Context
+from game.scenes.deal_dialog import take_rules
 from game.scenes.dialogs import ConfirmDialog
 from game.scenes.notice import show_notices
 from game.scenes.stats_chart import (
@@ -31,6 +33,7 @@ from game.scenes.stats_chart import (
     draw_line_chart,
     draw_score_chart,
 )
+from game.scenes.stats_records import draw_recent, draw_records
 from game.scenes.stats_rows import format_duration, stats_rows
 from game.scenes.stats_series import (
     RECENT_GAMES,
@@ -44,11 +47,14 @@ from game.scenes.stats_series import (
     record_of,
     rules_choices,
     rules_label,
+    rules_name,
+    rules_of,
     running_total,
     vegas_series,
     win_rate_series,
     winnings_series,
 )
+from game.scenes.tables import open_table
 from game.scenes.ui import (
     ButtonRow,
     ModalScene,
@@ -58,6 +64,7 @@ from game.scenes.ui import (
     fitted_size,
 )
 from game.store import GameStats
+from game.store.game_stats import ScoreEntry
 
 # The rows and series are worked out in stats_rows and stats_series; they are named here as
 # well, where they were.
@@ -67,6 +74,7 @@ __all__ = ["StatsScene", "chart_kinds", "format_duration", "is_vegas_score", "ru
 STATS_GAMES = IDS  # every game, in menu order
 CHART_GAMES = 40  # the score chart shows this many most recent games
 SCORES, WIN_RATE, WINNINGS, VEGAS = "Scores", "Win rate", "Winnings", "Vegas"
+RECORDS, RECENT = "Records", "Recent"
 NO_GAMES = "No games recorded yet"
 NO_GAMES_OF_RULES = "No games with these rules recorded yet"
 RECENT_COLOUR = (120, 200, 255)
@@ -87,16 +95,22 @@ def chart_kinds(game_id: str, rules: Rules | None = None) -> list[str]:
         kinds.append(WINNINGS)
     if money == "vegas" and (rules is None or rules[0] == "vegas"):
         kinds.append(VEGAS)
-    return kinds
+    return [*kinds, RECORDS, RECENT]
 
 
 class StatsScene(ModalScene):
     """The statistics of every game in tabs, opening on `game_id`'s tab if given; beside the
     numbers, the game's charts in tabs of their own (Page Up and Page Down change them)."""
 
-    def __init__(self, context: Context, game_id: str | None = None) -> None:
+    def __init__(self, context: Context, game_id: str | None = None,
+                 play_again: Callable[[DealCode], None] | None = None) -> None:
         super().__init__()
         self.context = context
+        # Plays a recent game's deal again: the table's way when opened from one, else a
+        # table opened over the menu.
+        self.play_again = play_again
+        self.recent_rows: list[tuple[pygame.Rect, str]] = []
+        self.pointer: tuple[int, int] | None = None
         first = STATS_GAMES.index(game_id) if game_id in STATS_GAMES else 0
         self.tabs = TabBar([game_title(g) for g in STATS_GAMES], self._tab_changed, first)
         if context.autosave:  # what another window has counted since this one started
@@ -244,7 +258,15 @@ class StatsScene(ModalScene):
         key_y = self.charts_bar.bottom + self.px(12)
         area = pygame.Rect(self.chart.x, key_y + text + self.px(12), self.chart.width,
                            self.chart.bottom - key_y - text - self.px(12))
-        if self.chart_kind == SCORES:
+        self.recent_rows = []
+        page = pygame.Rect(area.x, key_y, area.width, area.bottom - key_y)
+        if self.chart_kind == RECORDS:
+            rules = None if self.rules is None else rules_name(self.rules)
+            draw_records(surface, page, stats, rules, BY_ID[self.game_id].records, text)
+        elif self.chart_kind == RECENT:
+            self.recent_rows = draw_recent(surface, page, stats, self._rules_words, text,
+                                           self.pointer)
+        elif self.chart_kind == SCORES:
             self._draw_scores(surface, stats, key_y, area, text)
         elif self.chart_kind == WIN_RATE:
             self._draw_win_rate(surface, stats, key_y, area, text)
@@ -338,6 +360,26 @@ class StatsScene(ModalScene):
             x = draw_text(surface, label, text, palette.TEXT_DIM, (right + self.px(6), middle),
                           anchor="midleft").right + self.px(18)
 
+    def _rules_words(self, entry: ScoreEntry) -> str:
+        rules = rules_of(entry, self.game_id)
+        return "" if rules is None else rules_label(rules, self.game_id, short=True)
+
+    def replay(self, code: str) -> None:
+        """Play a recent game's deal again (a code that no longer reads opens nothing)."""
+        try:
+            deal = decode(code)
+        except BadCode as error:
+            self.context.notify([f"That game's deal cannot be played again: {error}"])
+            show_notices(self.stack, self.context)
+            return
+        stack = self.stack
+        self.close()
+        if self.play_again is not None:
+            self.play_again(deal)
+        elif stack is not None:
+            take_rules(self.context, deal)
+            stack.push(open_table(self.context, deal.game_id, deal.seed))
+
     # Input ---------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -345,6 +387,15 @@ class StatsScene(ModalScene):
                 or self.charts.handle_event(event)
                 or (len(self.choices) > 1 and self.rules_buttons.handle_event(event))):
             return True
+        if event.type == pygame.MOUSEMOTION and self.chart_kind == RECENT:
+            self.pointer = event.pos
+            self.mark_dirty()
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            code = next((code for rect, code in self.recent_rows if rect.collidepoint(event.pos)),
+                        None)
+            if code is not None:
+                self.replay(code)
+                return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.charts.step(-1 if event.key == pygame.K_PAGEUP else 1)
             return True

@@ -115,11 +115,18 @@ class SummaryScene(ModalScene):
             button.rect = pygame.Rect(x, top, button_width, height)
             x += button_width + gap
 
+    def headline_surface(self) -> pygame.Surface:
+        """The headline in display type, as large as fits across the panel (a shared win
+        names every winner)."""
+        largest = self.px(64)
+        room = self.panel.width - 2 * self.px(30) - largest // 4  # the outline and shadow
+        return title_surface(self.headline, fitted_size(self.headline, largest, room))
+
     def draw_content(self, surface: pygame.Surface) -> None:
         draw_dialog_panel(surface, self.panel)
         pad = self.px(30)
         top = self.panel.y + pad
-        headline = title_surface(self.headline, self.px(64))
+        headline = self.headline_surface()
         surface.blit(headline, headline.get_rect(midtop=(self.panel.centerx, top - self.px(8))))
         top += self.px(80)
         draw_text(surface, f"{self.result.title}  •  final score", self.px(24), palette.TEXT_DIM,

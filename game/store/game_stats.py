@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from game.rules.serial import expect_bool, expect_dict, expect_int, expect_keys, expect_list
 from game.store.documents import expect_number
+from game.store.records import kept, ranked
 
 HISTORY_LIMIT = 500  # recent games kept for charts
 COUNT_LIMIT = 10**9  # more games than anyone can play: counts stop here
@@ -28,6 +29,8 @@ LATEST_TIMESTAMP = 2.0**40  # seconds since 1970: some 35,000 years ahead
 GAME_KEY = re.compile(r"[0-9a-f]{8,64}")
 KEYS_KEPT = 64  # the games last counted, by key: far more than can be pending at once
 RULES_NAME = re.compile(r"[a-z]{1,16}/([0-9]{1,3}|\?)")
+DEAL_CODE = re.compile(r"[A-Za-z0-9.-]{3,64}")
+BESTS_LIMIT = 2_000  # games in records: ten of three kinds for many sets of rules
 SCORINGS = ("standard", "vegas", "none")  # Klondike's, as format 1 named them
 
 
@@ -46,19 +49,26 @@ def rules_key(first: str | None, second: int | None) -> str:
 
 class ScoreEntry(NamedTuple):
     """One recorded game: when it ended (seconds since 1970), its score, whether it was won,
-    the rules it was played with (None when they do not matter or were not recorded), and
-    whether the computer helped play it."""
+    the rules it was played with (None when they do not matter or were not recorded), whether
+    the computer helped play it, and, when known, its time, its moves and its deal's code
+    (older files know none of these)."""
 
     timestamp: float
     score: int
     won: bool
     rules: str | None = None
     assisted: bool = False
+    seconds: float | None = None
+    moves: int | None = None
+    deal: str | None = None
 
     def to_list(self) -> list:
         extra: dict = {} if self.rules is None else {"rules": self.rules}
         if self.assisted:
             extra["assisted"] = True
+        for name in ("seconds", "moves", "deal"):
+            if getattr(self, name) is not None:
+                extra[name] = getattr(self, name)
         return [self.timestamp, self.score, self.won, *([extra] if extra else [])]
 
 
@@ -113,6 +123,11 @@ class GameStats(Record):
     history: tuple[ScoreEntry, ...] = ()  # oldest first, at most HISTORY_LIMIT
     by_rules: tuple[tuple[str, Record], ...] = ()  # the record of each set of rules, by name
     counted: tuple[str, ...] = ()  # the keys of the games last counted, at most KEYS_KEPT
+    bests: tuple[ScoreEntry, ...] = ()  # every game holding a place in a record (`records`)
+
+    def records(self, kind: str, rules: str | None) -> list[ScoreEntry]:
+        """The ten best games of `kind` ("time", "moves", "score") played with `rules`."""
+        return ranked(self.bests, kind, rules)
 
     def of_rules(self, rules: str) -> Record:
         """The record of the games played with `rules` (empty before the first)."""
@@ -122,7 +137,8 @@ class GameStats(Record):
                   vegas: int | None = None, seconds: float | None = None,
                   when: float | None = None, assisted: bool = False,
                   rules: str | None = None, finished: bool = True,
-                  key: str | None = None) -> GameStats:
+                  key: str | None = None, moves: int | None = None,
+                  deal: str | None = None) -> GameStats:
         """These statistics after one more game; ValueError for values that cannot be.
 
         An `assisted` game is not won, sets no best score and gains no money; a game left
@@ -131,9 +147,14 @@ class GameStats(Record):
         assisted = expect_bool(assisted, "assisted")
         won = expect_bool(won, "won") and not assisted
         best = not assisted and expect_bool(finished, "finished")
-        entry = ScoreEntry(_timestamp(when), score, won, _rules_name(rules, "rules"), assisted)
+        entry = ScoreEntry(_timestamp(when), score, won, _rules_name(rules, "rules"), assisted,
+                           None if seconds is None else _seconds(seconds, "seconds"),
+                           None if moves is None else expect_int(moves, "moves", 0, COUNT_LIMIT),
+                           _deal(deal, "deal"))
         total = Record.after(self, score, won, best)
         changes: dict = {**_counts(total), "history": (self.history + (entry,))[-HISTORY_LIMIT:]}
+        if best:
+            changes["bests"] = kept((*self.bests, entry))
         if rules is not None:
             records = dict(self.by_rules)
             records[rules] = self.of_rules(rules).after(score, won, best)
@@ -159,6 +180,7 @@ class GameStats(Record):
         data["history"] = [entry.to_list() for entry in self.history]
         data["by_rules"] = {name: asdict(record) for name, record in self.by_rules}
         data["counted"] = list(self.counted)
+        data["bests"] = [entry.to_list() for entry in self.bests]
         return data
 
     @classmethod
@@ -182,8 +204,13 @@ class GameStats(Record):
                                           optional={item.name for item in fields(Record)}),
                               f"{what} {name}"))
                 for name, value in records.items()))
+        if "bests" in data:
+            bests = _history(data["bests"], f"{what} bests", limit=BESTS_LIMIT)
+        else:  # older files: the records the recent games hold
+            bests = kept(entry for entry in history if not entry.assisted)
         return cls(
             **_counts(Record.parse(data, what)),
+            bests=kept(bests),
             total_time=_seconds(data.get("total_time", 0.0), f"{what} total_time"),
             total_winnings=_amount(data.get("total_winnings", 0), f"{what} total_winnings"),
             best_winnings=_optional_amount(data.get("best_winnings"), f"{what} best_winnings"),
@@ -214,22 +241,26 @@ def _rebuilt(history: Iterable[ScoreEntry], bests: dict[str, int]) -> tuple[tupl
     return tuple(sorted(records.items()))
 
 
-def _history(value: object, what: str) -> tuple[ScoreEntry, ...]:
+def _history(value: object, what: str, limit: int = HISTORY_LIMIT) -> tuple[ScoreEntry, ...]:
     entries = []
-    for item in expect_list(value, what)[-HISTORY_LIMIT:]:
+    for item in expect_list(value, what)[-limit:]:
         item = expect_list(item, f"{what} entry")
         if len(item) not in (3, 4):
             raise ValueError(f"{what} entry: expected 3 or 4 items, got {len(item)}")
         timestamp, score, won = item[:3]
         extra = expect_keys(item[3] if len(item) == 4 else {}, set(), f"{what} entry",
-                            optional={"rules", "scoring", "draw", "assisted"})
+                            optional={"rules", "scoring", "draw", "assisted", "seconds",
+                                      "moves", "deal"})
         won = expect_bool(won, what)
         assisted = expect_bool(extra.get("assisted", False), f"{what} assisted")
         if won and assisted:
             raise ValueError(f"{what}: an assisted game cannot be won")
         entries.append(ScoreEntry(expect_number(timestamp, f"{what} time", 0.0, LATEST_TIMESTAMP),
                                   _amount(score, f"{what} score"), won,
-                                  _entry_rules(extra, what), assisted))
+                                  _entry_rules(extra, what), assisted,
+                                  _optional_seconds(extra.get("seconds"), f"{what} seconds"),
+                                  _optional_count(extra.get("moves"), f"{what} moves"),
+                                  _deal(extra.get("deal"), f"{what} deal")))
     return tuple(entries)
 
 
@@ -281,6 +312,24 @@ def _amount(value: object, what: str) -> int:
 
 def _optional_amount(value: object, what: str) -> int | None:
     return None if value is None else _amount(value, what)
+
+
+def _optional_seconds(value: object, what: str) -> float | None:
+    return None if value is None else _seconds(value, what)
+
+
+def _optional_count(value: object, what: str) -> int | None:
+    return None if value is None else expect_int(value, what, 0, COUNT_LIMIT)
+
+
+def _deal(value: object, what: str) -> str | None:
+    """A deal's code as the statistics keep it: checked for its shape only (the table reads
+    it as a code when the deal is played again)."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or not DEAL_CODE.fullmatch(value):
+        raise ValueError(f"{what}: {value!r} is no deal code")
+    return value
 
 
 def _seconds(value: object, what: str) -> float:

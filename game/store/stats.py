@@ -107,7 +107,8 @@ class Statistics:
                     vegas: int | None = None, seconds: float | None = None,
                     when: float | None = None, assisted: bool = False,
                     rules: str | None = None, finished: bool = True,
-                    key: str | None = None) -> list[str]:
+                    key: str | None = None, moves: int | None = None,
+                    deal: str | None = None) -> list[str]:
         """Count one game of `game_id` and save; messages for the player. The game is on disk
         unless `is_pending` says it waits, and then the messages always say so (the table
         keeps its save until it is counted).
@@ -115,7 +116,8 @@ class Statistics:
         `winnings` (Leapfrog: score - buy-in) adds to the accumulated winnings; `vegas` (the
         game's Vegas score) to the cumulative Vegas balance; `seconds` to the time played;
         `when` is the time it ended (now if None); `rules` names the rules it was played with
-        (`rules_key`); a game not `finished` (left before its end) sets no best score. A game
+        (`rules_key`); `moves` and `deal` (its deal code) go into the records and the recent
+        games; a game not `finished` (left before its end) sets no best score. A game
         whose `key` was counted already changes nothing. ValueError for values that cannot
         be, with nothing counted.
         """
@@ -123,7 +125,8 @@ class Statistics:
         if self.is_counted(game_id, key):
             return []
         options = dict(winnings=winnings, vegas=vegas, seconds=seconds, when=when,
-                       assisted=assisted, rules=rules, finished=finished, key=key)
+                       assisted=assisted, rules=rules, finished=finished, key=key,
+                       moves=moves, deal=deal)
         counted = GameStats().with_game(score, won, **options)  # refuses bad values now
         options["when"] = counted.history[-1].timestamp  # the same moment, however late
         if key is None or all(pending.key != key for pending in self._pending):

@@ -177,8 +177,8 @@ class Fuzzer:
 
     def _wait_for_computers(self) -> None:
         for table in tables_on(self.app):
-            if isinstance(table, LeapFrogBoardScene) and table.thought is not None:
-                assert table.thought.join(10.0), "the computer player never answered"
+            if isinstance(table, LeapFrogBoardScene) and table.computer.thought is not None:
+                assert table.computer.thought.join(10.0), "the computer player never answered"
 
     def _keep_going(self) -> None:
         """Start again after a quit; bring the segment's table back after a long absence."""

@@ -67,8 +67,8 @@ print("key", table.match.key, flush=True)
 picker = random.Random(1)
 while not table.match.finished:
     app.run_frame(1 / 20, legal_gesture(table, picker.choice) or ())
-    if table.thought is not None:
-        table.thought.join(10)
+    if table.computer.thought is not None:
+        table.computer.thought.join(10)
 print("not killed", flush=True)
 """
 

@@ -5,9 +5,9 @@ import pytest
 
 from game.deal_codes import encode
 from game.engine.input import CTRL
-from game.scenes.deal_dialog import DealDialog, take_rules
+from game.scenes.deal_dialog import EMPTY_CLIPBOARD, DealDialog, take_rules
 
-from .conftest import press, show
+from .conftest import feed, press, show
 
 CODE = encode("klondike", {"draw": 1}, 777)
 
@@ -63,3 +63,49 @@ def test_the_codes_rules_become_the_players_choice(context):
 
     take_rules(context, decode(encode("klondike", {"draw": 1, "scoring": "vegas"}, 5)))
     assert context.settings.klondike.draw == 1 and context.settings.klondike.scoring == "vegas"
+
+
+@pytest.mark.parametrize("text", ["", " \n"])
+def test_pasting_an_empty_clipboard_says_the_clipboard_is_empty(opened, monkeypatch, text):
+    """The player did paste: asking them to paste first would puzzle them."""
+    app, dialog, _, _ = opened
+    paste(app, monkeypatch, text)
+    assert dialog.error == EMPTY_CLIPBOARD and dialog.digits == "777"
+
+
+def type_text(app, text):
+    """Keys as a keyboard sends them: the key's code and the character it types."""
+    for char in text:
+        feed(app, pygame.event.Event(pygame.KEYDOWN, key=ord(char.lower()), mod=0, unicode=char))
+
+
+def test_a_typed_code_opens_its_deal(opened):
+    """A code read from a message and typed in, not pasted, is the code, not the digits in it."""
+    app, dialog, numbers, codes = opened
+    other = encode("leapfrog", {}, 4242)
+    type_text(app, other)
+    assert dialog.shown_text() == other
+    press(app, pygame.K_RETURN)
+    assert [(code.game_id, code.seed) for code in codes] == [("leapfrog", 4242)]
+    assert numbers == [] and app.stack.top is not dialog
+
+
+def test_a_mistyped_code_is_refused_and_can_be_put_right(opened):
+    app, dialog, numbers, codes = opened
+    wrong = "A" if CODE[-1] != "A" else "B"
+    type_text(app, CODE[:-1] + wrong)
+    press(app, pygame.K_RETURN)
+    assert codes == [] and numbers == [] and app.stack.top is dialog and dialog.error
+    press(app, pygame.K_BACKSPACE)
+    type_text(app, CODE[-1])
+    press(app, pygame.K_RETURN)
+    assert [(code.game_id, code.seed) for code in codes] == [("klondike", 777)]
+
+
+def test_a_code_erased_to_nothing_leaves_a_number_to_type(opened):
+    app, dialog, numbers, codes = opened
+    type_text(app, "K")
+    press(app, pygame.K_BACKSPACE)
+    type_text(app, "12")
+    press(app, pygame.K_RETURN)
+    assert numbers == [12] and codes == []

@@ -184,3 +184,11 @@ def test_a_page_is_laid_out_by_the_size_its_pictures_will_have(app, unit):
     # Pages are laid out without drawing their pictures: only those in view are drawn.
     for name in PICTURES:
         assert picture_size(name, unit) == picture(name, unit).get_size()
+
+
+def test_the_controls_tell_grades_deal_codes_and_animation_speed():
+    """What came with graded winnable deals, deal codes and the animation choice."""
+    text = controls_text(DEFAULT_KEYMAP)
+    for point in ["easy, medium, hard or expert", "Copy code", "--deal", "Ctrl+V",
+                  "Animation", "Reduced motion"]:
+        assert point in text, point

@@ -128,3 +128,12 @@ def test_a_long_button_label_stays_readable(app, table, context, size):
     assert summary.panel.contains(summary.buttons.rect)
     rects = [button.rect for button in buttons]
     assert all(a.right < b.left for a, b in zip(rects, rects[1:], strict=False))
+
+
+@pytest.mark.parametrize("headline", ["You won!", "You and Computer share the win",
+                                      "Player 1, Player 2, Player 3 and Player 4 share the win"])
+def test_the_headline_stays_inside_the_panel(app, table, context, headline):
+    """A shared win names every winner: at any length the headline fits the panel."""
+    summary = SummaryScene(context, result([], headline=headline))
+    show(app, summary)
+    assert summary.headline_surface().get_width() <= summary.panel.width

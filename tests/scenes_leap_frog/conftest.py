@@ -85,7 +85,7 @@ class Table:
         for step in range(int(limit_seconds / STEP)):
             if until():
                 return
-            thought = self.scene.thought
+            thought = self.scene.computer.thought
             if thought is not None and not thought.ready:
                 assert thought.join(10.0), "the computer player never answered"
             self.app.stack.apply_pending()

@@ -5,6 +5,7 @@ from game.ai.leap_frog.players import greedy_move
 from game.scenes.leap_frog import commands
 from game.scenes.leap_frog.match import GAME_ID, Match
 from game.scenes.leap_frog.opening import open_leap_frog_table
+from game.scenes.menu import MenuScene
 from game.scenes.summary import SummaryScene
 from game.store import Statistics
 from tests.store.faults import FAILING, full_disk
@@ -28,9 +29,20 @@ def test_a_finished_game_counts_once_by_its_key(make_table, context):
     stats = context.stats.get(GAME_ID)
     assert stats.played == 1 and stats.counted == (match.key,)
     commands.abandon(context, match)  # a new game over the ended one
-    commands.finish(table.scene)  # or its end reached again
+    commands.finish(context, match)  # or its end reached again
     assert context.stats.get(GAME_ID).played == 1
     assert not context.saves.exists(GAME_ID)
+
+
+def test_the_summarys_menu_puts_the_menu_in_the_place_of_a_table_with_none_below(make_table):
+    match = new_match(4, ("computer", "computer"), variant="plain")
+    while not match.rules.is_over(match.rules.apply(match.state, greedy_move(match.state))):
+        match.play(greedy_move(match.state))
+    table = make_table(match)  # alone on the stack; its last turn is still to come
+    table.run(lambda: isinstance(table.top, SummaryScene))
+    table.top.to_menu()
+    table.app.stack.apply_pending()
+    assert [type(scene) for scene in table.app.stack.scenes] == [MenuScene]
 
 
 def test_a_save_whose_game_was_counted_is_dropped_not_resumed(make_table, context):

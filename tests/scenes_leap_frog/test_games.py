@@ -58,7 +58,7 @@ def test_two_computer_players_finish_a_game_unattended(make_table, context):
     table.run(lambda: table.scene.ending is not None and table.scene.ending.celebrating)
     assert table.scene.showing is None  # the status tells the result, not the last move
     table.run(lambda: isinstance(table.top, SummaryScene))
-    assert table.scene.thought is None
+    assert table.scene.computer.thought is None
     assert not any(thread.name == "leap-frog-computer" and thread.is_alive()
                    for thread in threading.enumerate())
     state = table.state
@@ -151,15 +151,15 @@ def test_undo_while_the_computer_thinks_stops_it(make_table, monkeypatch):
     monkeypatch.setattr(LeapFrogBoardScene, "chooser", staticmethod(slow))
     table = make_table(new_match(3))
     play_a_person_turn(table)
-    assert table.scene.thought is None  # not while the removed marble is still flying
+    assert table.scene.computer.thought is None  # not while the removed marble is still flying
     table.settle()
     table.app.stack.update(1 / 120)
-    thought = table.scene.thought
+    thought = table.scene.computer.thought
     assert started.wait(5)
     table.click(table.scene.controls.toolbar.buttons[2].rect.center)  # Undo
     assert thought.cancelled.is_set() and thought.join(5)
     assert table.match.history.position == 0
-    assert table.scene.thought is None
+    assert table.scene.computer.thought is None
 
 
 def test_new_game_asks_first_once_moves_were_made(make_table, context):
@@ -201,7 +201,10 @@ def test_options_start_a_new_game_until_the_first_move(make_table, context):
     assert isinstance(table.top, HelpScene)
     table.top.close()
     table.app.stack.apply_pending()
-    context.settings.leap_frog.size = 15
-    table.scene.options_closed(True)
+    table.click(table.scene.controls.toolbar.buttons[4].rect.center)  # Options
+    table.app.stack.apply_pending()
+    table.top.draft.leap_frog.size = 15
+    table.top.accept()
+    table.settle()
     assert table.state.options.size == 17  # a game under way keeps its options
     assert "next game" in table.scene.note

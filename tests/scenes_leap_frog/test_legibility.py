@@ -6,15 +6,14 @@ import pytest
 
 from game.rules.moves import Cell
 from game.scenes.leap_frog import painting
-from game.scenes.leap_frog import scene as table_module
 from game.scenes.leap_frog.layout import table_layout
 
 
 def test_a_captured_marble_counts_on_the_panel_from_the_moment_it_is_taken(make_table,
                                                                            monkeypatch):
     shown = []
-    paint = table_module.paint_panels
-    monkeypatch.setattr(table_module, "paint_panels",
+    paint = painting.paint_panels
+    monkeypatch.setattr(painting, "paint_panels",
                         lambda surface, layout, panels: (shown.append(panels),
                                                          paint(surface, layout, panels)))
     table = make_table()

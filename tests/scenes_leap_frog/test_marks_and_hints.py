@@ -5,8 +5,7 @@ import pygame
 
 from game.ai.leap_frog.players import greedy_move
 from game.rules.moves import Cell, Leap, RemovePiece
-from game.scenes.leap_frog import refusals
-from game.scenes.leap_frog import scene as table_module
+from game.scenes.leap_frog import painting, refusals
 from game.scenes.leap_frog.chain import Chain
 from game.scenes.leap_frog.marks import HINT_COLOUR, last_moves
 from game.scenes.leap_frog.scene import LeapFrogBoardScene
@@ -89,8 +88,8 @@ def test_the_hint_goes_once_the_turn_is_played(make_table):
 
 def test_a_refused_click_says_why(make_table, monkeypatch):
     painted = []
-    paint = table_module.paint_status
-    monkeypatch.setattr(table_module, "paint_status",
+    paint = painting.paint_status
+    monkeypatch.setattr(painting, "paint_status",
                         lambda surface, layout, headline, hint, buttons: (
                             painted.append(hint), paint(surface, layout, headline, hint,
                                                         buttons)))
@@ -140,8 +139,8 @@ def test_an_empty_hole_cannot_be_removed_in_the_opening():
 
 def test_the_marks_give_way_to_a_leap_under_way_and_to_a_hint(make_table, monkeypatch):
     painted = []
-    paint = table_module.paint_marks
-    monkeypatch.setattr(table_module, "paint_marks", lambda surface, layout, marks: (
+    paint = painting.paint_marks
+    monkeypatch.setattr(painting, "paint_marks", lambda surface, layout, marks: (
         painted.append(list(marks)), paint(surface, layout, marks)))
     match = played_until(new_match(), lambda state: leap_for(state, extendable=True))
     table = make_table(match)

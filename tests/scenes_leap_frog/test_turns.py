@@ -21,7 +21,7 @@ def test_opening_removal_by_click(make_table):
     assert table.scene.view.tray_pieces(0) == [piece]
     tray_sprite = table.scene.view.trays[0][0]
     assert table.scene.layout.panels[0].tray.collidepoint(tray_sprite.rect.center)
-    assert table.scene.thought is not None  # the computer is working out its reply
+    assert table.scene.computer.thought is not None  # the computer is working out its reply
 
 
 def test_clicks_that_mean_nothing_change_nothing(make_table):

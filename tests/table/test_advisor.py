@@ -380,7 +380,8 @@ def test_the_toolbar_says_when_the_deal_is_a_proven_win(make_table, context):
     unproven = next(seed for seed in range(1, 999) if seed not in shipped)
     table = make_table(lucas.new_game(shipped[0]), game=LucasLeapsTable(context))
     table.app.draw()
-    assert WINNABLE_NOTE in table.scene.toolbar._drawn[1]
+    grade = winnable.grades_for("lucas_leaps", {})[shipped[0]]
+    assert f"{WINNABLE_NOTE}, {grade}" in table.scene.toolbar.readings  # with its grade
     commands.new_deal(table.scene, unproven)
     table.settle()
-    assert WINNABLE_NOTE not in table.scene.toolbar._drawn[1]
+    assert not any(WINNABLE_NOTE in text for text in table.scene.toolbar.readings)

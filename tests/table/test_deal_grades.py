@@ -54,3 +54,15 @@ def test_one_options_row_chooses_winnable_deals_and_their_grade():
     row.step(settings, -2)
     assert not settings.klondike.winnable_only and row.value(settings) == "off"
     assert settings.klondike.winnable_grade == "easy"  # remembered for next time
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1280, 800)])
+def test_the_grade_stays_on_the_toolbar_in_a_small_window(make_table, context, size):
+    """At 640x480 the whole note does not fit beside the numbers: a shorter wording of it
+    does, rather than none."""
+    seed, grade = next(iter(winnable.grades_for("klondike", OPTIONS).items()))
+    table = make_table(GAMES["klondike"].new_game(seed, **OPTIONS), size=size)
+    table.settle()
+    shown = table.scene.toolbar.readings
+    assert any(grade in reading.lower() for reading in shown), shown
+    assert "Moves 0" in shown

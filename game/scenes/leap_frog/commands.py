@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.deal_codes import encode
 from game.rules.history import History
 from game.rules.leap_frog import RULES
 from game.scenes.context import Context, GameResult
@@ -28,7 +29,7 @@ PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
 def toolbar_tools(table: BoardTable) -> list[Tool]:
     return [
-        Tool("Menu", lambda: leave(table)),
+        Tool("Menu", table.leave),
         Tool("New game", lambda: ask_new_game(table)),
         Tool("Undo", table.undo, table.can_undo),
         Tool("Redo", table.redo, lambda: table.match.can_redo),
@@ -71,7 +72,8 @@ def _record(context: Context, match: Match) -> list[str]:
     return context.stats.record_game(GAME_ID, score, won and match.is_over,
                                      seconds=match.clock.elapsed, key=match.key,
                                      rules=rules_key(options.variant, options.size),
-                                     finished=match.is_over)
+                                     finished=match.is_over,
+                                     deal=encode(GAME_ID, options._asdict(), match.state.seed))
 
 
 def abandon(context: Context, match: Match) -> None:
@@ -89,7 +91,7 @@ def save(table: BoardTable) -> None:
     if not context.autosave or match.settled or not match.counted:
         return
     _save(context, match, chain_extras(table.chain))
-    show_pending_notices(table)
+    table.show_notices()
 
 
 def _save(context: Context, match: Match, turn: dict | None = None) -> None:
@@ -99,25 +101,13 @@ def _save(context: Context, match: Match, turn: dict | None = None) -> None:
                                       extras={**match.extras(), **(turn or {})}))
 
 
-def finish(table: BoardTable) -> None:
+def finish(context: Context, match: Match) -> None:
     """The game is over: count it once and forget its save."""
-    table.match.finish()
-    count(table.context, table.match)
+    match.finish()
+    count(context, match)
 
 
 # Leaving, new games and other scenes ------------------------------------------------------------
-
-
-def leave(table: BoardTable) -> None:
-    """Back to the menu, saving first (the menu lies under the table, or takes its place)."""
-    table.save()
-    stack = table.stack
-    if stack is None:
-        return
-    if len(stack.scenes) > 1:
-        stack.pop()
-    else:
-        stack.replace(table.context.menu())
 
 
 def ask_new_game(table: BoardTable) -> None:
@@ -136,14 +126,24 @@ def ask_new_game(table: BoardTable) -> None:
 def new_game(table: BoardTable) -> None:
     abandon(table.context, table.match)
     table.start(new_match(table.context))
-    show_pending_notices(table)
+    table.show_notices()
 
 
 def open_options(table: BoardTable) -> None:
     from game.scenes.options import OptionsScene
 
+    def closed(changed: bool) -> None:
+        """New options start a new game at once if this one has not begun, else the next."""
+        if not changed:
+            return
+        if not table.match.counted and not table.match.finished:
+            table.start(new_match(table.context))
+        else:
+            table.note = "The new options apply from the next game."
+        table.dirty = True
+
     if table.stack is not None:
-        table.stack.push(OptionsScene(table.context, GAME_ID, on_close=table.options_closed))
+        table.stack.push(OptionsScene(table.context, GAME_ID, on_close=closed))
 
 
 def open_help(table: BoardTable) -> None:
@@ -153,18 +153,12 @@ def open_help(table: BoardTable) -> None:
         table.stack.push(HelpScene(table.context, GAME_ID))
 
 
-def show_pending_notices(table: BoardTable) -> None:
-    from game.scenes.notice import show_notices
-
-    show_notices(table.stack, table.context)
-
-
 def show_summary(table: BoardTable) -> None:
     from game.scenes.summary import SummaryScene
 
     if table.stack is not None:
         table.stack.push(SummaryScene(table.context, summary_result(table)))
-        show_pending_notices(table)
+        table.show_notices()
 
 
 def summary_result(table: BoardTable) -> GameResult:
@@ -183,7 +177,7 @@ def summary_result(table: BoardTable) -> GameResult:
     _, won = match.focus_result()
     score = "  ·  ".join(f"{lineup[player].name} {scores[player]}" for _, player in ranking)
     return GameResult(GAME_ID, RULES.title, won and lineup.has_human, score, tuple(rows),
-                      play_again=lambda: new_game(table), to_menu=lambda: leave(table),
+                      play_again=lambda: new_game(table), to_menu=table.leave,
                       headline=_shared_win(match))
 
 

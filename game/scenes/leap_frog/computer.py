@@ -16,6 +16,7 @@ from game.engine import motion
 from game.engine.app import wake_loop
 from game.rules.leap_frog import RULES, LeapFrogBoardState
 from game.rules.moves import Cell, Leap, RemovePiece
+from game.scenes.leap_frog.match import Match
 
 log = logging.getLogger(__name__)
 
@@ -103,6 +104,7 @@ class ComputerTurn:
         self.chooser = chooser
         self.thought: ComputerThought | None = None
         self.seconds = 0.0  # since the turn began
+        self.still = 0.0  # seconds since the marbles last came to rest
 
     def begin(self) -> None:
         self.stop()
@@ -113,16 +115,21 @@ class ComputerTurn:
             self.thought.cancel()
             self.thought = None
 
-    def step(self, dt: float, state: LeapFrogBoardState, strength: str, seed: int, *,
-             resting: bool, still: float) -> Move | None:
+    def watch(self, dt: float, *, moving: bool) -> None:
+        """`dt` has passed with the marbles `moving`, or at rest."""
+        self.still = 0.0 if moving else self.still + dt
+
+    def step(self, dt: float, match: Match, *, resting: bool) -> Move | None:
         """Let `dt` pass; the move to play once it is chosen and the board has been still
-        for `still` seconds; None meanwhile."""
+        for a moment; None meanwhile."""
         self.seconds += dt
         if not resting:
             return None
         if self.thought is None:
-            self.thought = ComputerThought(state, strength, seed, self.chooser)
-        elif self.thought.ready and still >= motion.gap(COMPUTER_PAUSE):
+            self.thought = ComputerThought(match.state, match.seat.strength,
+                                           match.state.seed + match.history.position,
+                                           self.chooser)
+        elif self.thought.ready and self.still >= motion.gap(COMPUTER_PAUSE):
             move, self.thought = self.thought.move, None
             return move
         return None

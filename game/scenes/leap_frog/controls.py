@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from game.scenes.leap_frog.chain import Chain
 from game.scenes.leap_frog.layout import TableLayout
 from game.scenes.tabletop.toolbar import Tool, Toolbar
 from game.scenes.ui import SkinButton
@@ -32,10 +33,10 @@ class TableControls:
         self.end_turn.rect = layout.end_turn
         self.cancel.rect = layout.cancel
 
-    def update(self, leaping: bool, can_end: bool, started: bool) -> None:
-        """Enable the status buttons for the chain as it stands (`leaping`: one is shown)."""
-        self.end_turn.enabled = leaping and can_end
-        self.cancel.enabled = leaping and started
+    def update(self, chain: Chain | None) -> None:
+        """Enable the status buttons for `chain` as it stands (None: they are not shown)."""
+        self.end_turn.enabled = chain is not None and chain.can_end
+        self.cancel.enabled = chain is not None and chain.started
 
     def handle_event(self, event: pygame.event.Event, leaping: bool) -> tuple[bool, bool]:
         """(used, changed): the event was a button's; some button's look changed.

@@ -92,7 +92,7 @@ class BoardKeyboard:
     def _activate(self) -> None:
         """Enter or Space on the focus square."""
         table, chain, cell = self.table, self.table.chain, self.focus
-        if table.must_remove:
+        if table.match.must_remove:
             table.remove(cell)
         elif not chain.started:
             if chain.can_start(cell):

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from game.art.palette import Colour
 from game.rules.leap_frog_board import PIECE_VALUES
 from game.rules.moves import Cell, Leap, RemovePiece
+from game.scenes.leap_frog.chain import Chain
 from game.scenes.leap_frog.match import Match
 
 HINT_COLOUR: Colour = (255, 214, 72)
@@ -45,6 +46,18 @@ def last_moves(match: Match, *, hide_latest: bool = False) -> list[MoveMark]:
         mover = match.rules.current_player(history.states[index])
         marks.append(mark_of(match, history.moves[index], match.lineup[mover].colour))
     return marks
+
+
+def marks_shown(match: Match, hint: MoveMark | None, chain: Chain | None, *,
+                moving: bool) -> list[MoveMark]:
+    """The marks on the board: a hint asked for has it to itself; while a chain that has
+    captured is being entered, none; else the others' last moves (all but the newest while
+    it is `moving`)."""
+    if hint is not None:
+        return [hint]
+    if chain is not None and chain.can_end:
+        return []
+    return last_moves(match, hide_latest=moving)
 
 
 def hint_words(match: Match, move: RemovePiece | Leap) -> str:

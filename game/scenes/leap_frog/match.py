@@ -66,6 +66,11 @@ class Match:
         return not self.finished and not self.is_over and not self.seat.is_computer
 
     @property
+    def must_remove(self) -> bool:
+        """The opening: the player to move removes a piece."""
+        return self.rules.must_remove(self.state)
+
+    @property
     def is_over(self) -> bool:
         return self.rules.is_over(self.state)
 

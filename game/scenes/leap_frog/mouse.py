@@ -62,7 +62,7 @@ class BoardMouse:
         table = self.table
         cell = table.layout.cell_at(pos) if table.accepts_input else None
         if cell is not None:
-            if table.must_remove:
+            if table.match.must_remove:
                 cell = cell if table.match.rules.piece_at(table.match.state, cell) else None
             elif not table.chain.can_start(cell):
                 cell = None
@@ -77,7 +77,7 @@ class BoardMouse:
             return False
         chain = self.table.chain
         grabbed = was_chosen = False
-        if chain is not None and not self.table.must_remove:
+        if chain is not None and not self.table.match.must_remove:
             if chain.started and cell == chain.at:
                 grabbed = was_chosen = True
             elif chain.can_start(cell):
@@ -127,7 +127,7 @@ class BoardMouse:
     def _click(self, press: _Press) -> None:
         table = self.table
         chain = table.chain
-        if table.must_remove:
+        if table.match.must_remove:
             table.remove(press.cell)
         elif press.grabbed:
             if press.was_chosen and chain is not None and not chain.can_end:

@@ -16,54 +16,43 @@ import pygame
 
 from game.engine.input import Action
 from game.engine.layers import LayeredRenderer
-from game.engine.scene import Scene, Size
+from game.engine.scene import Size
 from game.rules import IllegalMove
 from game.rules.moves import Cell, Leap, RemovePiece
 from game.scenes.context import Context
-from game.scenes.leap_frog import commands
+from game.scenes.leap_frog import commands, painting
 from game.scenes.leap_frog.board_view import BoardView
 from game.scenes.leap_frog.chain import Chain
-from game.scenes.leap_frog.computer import Chooser, ComputerThought, ComputerTurn, ai_choice
+from game.scenes.leap_frog.computer import Chooser, ComputerTurn, ai_choice
 from game.scenes.leap_frog.controls import TableControls
 from game.scenes.leap_frog.ending import Ending
 from game.scenes.leap_frog.hint import BoardHint
 from game.scenes.leap_frog.keyboard import BoardKeyboard
 from game.scenes.leap_frog.layout import TableLayout, table_layout
-from game.scenes.leap_frog.marks import last_moves
+from game.scenes.leap_frog.marks import marks_shown
 from game.scenes.leap_frog.match import Match
 from game.scenes.leap_frog.mouse import BoardMouse
-from game.scenes.leap_frog.painting import (
-    paint_background,
-    paint_focus,
-    paint_marks,
-    paint_movable,
-    paint_panels,
-    paint_rings,
-    paint_status,
-    panel_views,
-    rings_for,
-    toolbar_readout,
-)
 from game.scenes.leap_frog.refusals import refusal
 from game.scenes.leap_frog.seats import Seat
 from game.scenes.leap_frog.status import status_text
+from game.scenes.tabletop.clock import Stopwatch
+from game.scenes.tabletop.scene import TabletopScene
+from game.scenes.tabletop.toolbar import Toolbar
 
 log = logging.getLogger(__name__)
 
-_FOCUS_EVENTS = (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED)
 
-
-class LeapFrogBoardScene(Scene):
+class LeapFrogBoardScene(TabletopScene):
     """The table playing `match` (its marbles dealt with an animation when `fresh`)."""
 
     chooser: Chooser = staticmethod(ai_choice)  # how computer players choose; tests swap it
 
     def __init__(self, context: Context, match: Match, *, fresh: bool = True,
                  resume: Sequence[Cell] = ()) -> None:
-        super().__init__()
-        self.context = context
+        super().__init__(context)
         self.match = match
-        self.renderer = LayeredRenderer(self._paint_background)
+        self.renderer = LayeredRenderer(lambda surface: painting.paint_background(
+            surface, self.layout, context.settings.appearance.felt))
         self.view = BoardView(self.renderer, context.play)
         self.mouse = BoardMouse(self)
         self.keyboard = BoardKeyboard(self)
@@ -76,46 +65,36 @@ class LeapFrogBoardScene(Scene):
         self.note = ""  # a passing remark in the status block
         self._fresh = fresh
         self.showing: Seat | None = None  # the computer player whose move is being animated
-        self._still = 0.0  # seconds since the marbles last came to rest
         self._shown_dots = 0
-        self._shown_second = -1  # the clock as last drawn, in whole seconds
         self.ending: Ending | None = None  # the game is over: the celebration
-        self._covered = False
-        self._unfocused = False  # the window has lost the focus: time stands still
         self._save_due = False
         self._begin_turn()
-        if resume:
-            self._resume(resume)
+        if resume and (self.chain is None or not self.chain.replay(resume)):
+            # A turn the save kept part way through, its leaps checked again.
+            log.warning("the saved turn in progress %r does not fit the game; dropped", resume)
         if match.is_over:
             self._finish()  # a save of a game that ended before it could be counted
 
     # Lifecycle --------------------------------------------------------------------------
 
-    def on_enter(self) -> None:
-        self._update_clock()
-        commands.show_pending_notices(self)
+    @property
+    def clock(self) -> Stopwatch:
+        return self.match.clock
 
-    def on_pause(self) -> None:
+    @property
+    def toolbar(self) -> Toolbar:
+        return self.controls.toolbar
+
+    def cancel_gesture(self) -> None:
         self.mouse.cancel()
-        self._covered = True
-        self._update_clock()
 
-    def on_resume(self) -> None:
-        self._covered = False
-        self._update_clock()
-        self.renderer.invalidate_background()  # the cloth may have changed
-        self.dirty = True
-
-    def _resume(self, path: Sequence[Cell]) -> None:
-        """Take up a turn the save kept part way through (its leaps checked again)."""
-        if self.chain is None or not self.chain.replay(path):
-            log.warning("the saved turn in progress %r does not fit the game; dropped", path)
-
-    def on_exit(self) -> None:
-        """Leaving, or the program closing (which exits every scene): stop and save."""
+    def stop_work(self) -> None:
         self.computer.stop()
         self.hint.clear()
-        self.save()
+
+    def refresh_look(self) -> None:
+        self.renderer.invalidate_background()  # the cloth may have changed
+        self.dirty = True
 
     def resize(self, size: Size) -> None:
         super().resize(size)
@@ -144,14 +123,7 @@ class LeapFrogBoardScene(Scene):
         if self.size[0] > 0:
             self._fresh = True
             self.resize(self.size)
-        self._update_clock()
-
-    def _update_clock(self) -> None:
-        """Time runs only while the table is on top and the window has the focus."""
-        if self._covered or self._unfocused:
-            self.match.clock.pause()
-        else:
-            self.match.clock.resume()
+        self.update_clock()
 
     # Frame ------------------------------------------------------------------------------
 
@@ -159,10 +131,8 @@ class LeapFrogBoardScene(Scene):
         super().update(dt)
         if self.view.busy:
             self.view.update(dt)
-        if self.view.busy:
-            self._still = 0.0
-        else:
-            self._still += dt
+        self.computer.watch(dt, moving=self.view.busy)
+        if not self.view.busy:
             self.showing = None
             if self._save_due:
                 self.save()
@@ -172,89 +142,57 @@ class LeapFrogBoardScene(Scene):
             if not self.ending.update(dt):
                 self.ending = None
         elif self.thinking:
-            self._computer_turn(dt)
+            move = self.computer.step(dt, self.match, resting=not (self.covered or self.view.busy))
+            if move is not None:
+                self._play_computer(move)
 
     @property
     def thinking(self) -> bool:
         """A computer player is to move and its last move has finished showing."""
         return self.match.computer_to_move and self.showing is None and self.ending is None
 
-    @property
-    def thought(self) -> ComputerThought | None:
-        """The computer player's move being worked out, if any."""
-        return self.computer.thought
-
-    def _computer_turn(self, dt: float) -> None:
-        match = self.match
-        move = self.computer.step(dt, match.state, match.seat.strength,
-                                  match.state.seed + match.history.position,
-                                  resting=not (self._covered or self.view.busy),
-                                  still=self._still)
-        if move is not None:
-            self._play_computer(move)
-
     def is_idle(self) -> bool:
-        waiting = self.match.computer_to_move and not self._covered
+        waiting = self.match.computer_to_move and not self.covered
         return (super().is_idle() and not self.view.busy and not waiting
                 and self.ending is None and not self.hint.pending)
 
-    def wake_in(self) -> float | None:
-        return self.match.clock.next_second()
-
-    def redraw_area(self) -> pygame.Rect | None:
-        if (super().needs_redraw() or self.view.busy or self.renderer.needs_redraw()
-                or self._dots() != self._shown_dots):
-            return None
-        return self.controls.toolbar.rect  # only the clock turned
-
-    def needs_redraw(self) -> bool:
-        return (super().needs_redraw() or self.view.busy or self.renderer.needs_redraw()
-                or self._dots() != self._shown_dots
-                or int(self.match.clock.elapsed) != self._shown_second)
+    def table_changed(self) -> bool:
+        return super().table_changed() or self.view.busy or self._dots() != self._shown_dots
 
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface, self._paint_overlay)
-        self._shown_second = int(self.match.clock.elapsed)
-        self.controls.toolbar.draw(surface, toolbar_readout(self.match))
+        self.draw_toolbar(surface, painting.toolbar_readout(self.match))
         if self.ending is not None:
             self.ending.draw(surface)
-
-    def _paint_background(self, surface: pygame.Surface) -> None:
-        paint_background(surface, self.layout, self.context.settings.appearance.felt)
 
     def _paint_overlay(self, surface: pygame.Surface) -> None:
         """Between the resting marbles and the moving ones: rings, panels and status."""
         layout = self.layout
         chain = self.chain if self.accepts_input else None
-        paint_focus(surface, layout, self.keyboard.visible_focus)  # under the rings it marks
-        if self.hint.mark is not None:  # asked for: it has the board to itself
-            marks = [self.hint.mark]
-        elif chain is not None and chain.can_end:
-            marks = []  # the next move is under way
-        else:
-            marks = last_moves(self.match, hide_latest=self.showing is not None)
-        paint_marks(surface, layout, marks)
+        painting.paint_focus(surface, layout, self.keyboard.visible_focus)  # under the rings
+        painting.paint_marks(surface, layout, marks_shown(self.match, self.hint.mark, chain,
+                                                          moving=self.showing is not None))
         if chain is not None and not chain.started:
-            paint_movable(surface, layout, self.hint.movable)
-        paint_rings(surface, layout, rings_for(chain, self.hovered, self.must_remove))
+            painting.paint_movable(surface, layout, self.hint.movable)
+        painting.paint_rings(surface, layout,
+                             painting.rings_for(chain, self.hovered, self.match.must_remove))
         winners = self.match.finished and (self.ending is None or self.ending.celebrating)
-        paint_panels(surface, layout, panel_views(self.match, thinking=self.thinking,
-                                                  winners=winners))
+        painting.paint_panels(surface, layout, painting.panel_views(
+            self.match, thinking=self.thinking, winners=winners))
         self._shown_dots = self._dots()
         headline, hint = status_text(self.match, self.chain, thinking=self.thinking,
                                      dots=self._shown_dots, moving=self.showing)
         leaping = self._leaping()
-        self.controls.update(leaping, leaping and self.chain.can_end,
-                             leaping and self.chain.started)
-        paint_status(surface, layout, headline, self.note or self.hint.words or hint,
-                     self.controls.status_buttons(leaping))
+        self.controls.update(self.chain if leaping else None)
+        painting.paint_status(surface, layout, headline, self.note or self.hint.words or hint,
+                              self.controls.status_buttons(leaping))
 
     def _dots(self) -> int:
         return self.computer.dots() if self.thinking else 0
 
     def _leaping(self) -> bool:
         """A person's turn after the opening, ready for input: End turn and Cancel show."""
-        return self.chain is not None and self.accepts_input and not self.must_remove
+        return self.chain is not None and self.accepts_input and not self.match.must_remove
 
     # Input ------------------------------------------------------------------------------
 
@@ -264,19 +202,10 @@ class LeapFrogBoardScene(Scene):
         return (self.chain is not None and self.showing is None
                 and self.ending is None and not self.match.finished)
 
-    @property
-    def must_remove(self) -> bool:
-        return self.match.rules.must_remove(self.match.state)
-
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type in _FOCUS_EVENTS or event.type == pygame.MOUSEBUTTONDOWN:
-            # A press means the window has the focus, whatever was missed while covered.
-            self._unfocused = event.type == pygame.WINDOWFOCUSLOST
-            self._update_clock()
-            if event.type in _FOCUS_EVENTS:
-                if self._unfocused:
-                    self.mouse.cancel()
-                return False
+        if self.focus_event(event):
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN:
             self.keyboard.hide()  # the pointer is in use: the focus square goes
         used, changed = self.controls.handle_event(event, self._leaping())
         if changed:
@@ -294,7 +223,7 @@ class LeapFrogBoardScene(Scene):
             return self.end_turn()
         if action is Action.BACK:
             if not self.drop_choice():
-                commands.leave(self)
+                self.leave()
             return True
         handlers = {
             Action.UNDO: self.undo,
@@ -403,8 +332,7 @@ class LeapFrogBoardScene(Scene):
         return True
 
     def _play_computer(self, move: RemovePiece | Leap) -> None:
-        player = self.match.player
-        seat = self.match.seat
+        player, seat = self.match.player, self.match.seat
         if not self._play(move):
             self._begin_turn()
             return
@@ -458,16 +386,6 @@ class LeapFrogBoardScene(Scene):
         self.view.show(self.match.state, self.layout, path, chain.jumped if path else ())
         self.dirty = True
 
-    def options_closed(self, changed: bool) -> None:
-        """New options start a new game at once if this one has not begun, else the next."""
-        if not changed:
-            return
-        if not self.match.counted and not self.match.finished:
-            self.start(commands.new_match(self.context))
-        else:
-            self.note = "The new options apply from the next game."
-        self.dirty = True
-
     # Saving and the end -------------------------------------------------------------------
 
     def save(self) -> None:
@@ -477,5 +395,5 @@ class LeapFrogBoardScene(Scene):
     def _finish(self) -> None:
         self.computer.stop()
         self.chain = None
-        commands.finish(self)
+        commands.finish(self.context, self.match)
         self.ending = Ending(self)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from game.engine import motion
 from game.rules.history import History
 from game.scenes.context import Context, GameResult
+from game.scenes.daily_deals import date_of
 from game.scenes.table import post_mortem
 from game.scenes.table.cascade import WinCascade
 from game.scenes.table.game import TableGame
@@ -31,18 +32,10 @@ SOLVED_BY_COMPUTER = "Solved by the computer"
 
 
 def leave(table: CardTable) -> None:
-    """Back to the menu, saving first (the menu lies under the table, or takes its place); a
-    lost game left from its summary counts now."""
-    table.save()
+    """Back to the menu, saving first; a lost game left from its summary counts now."""
     if table.session.finished:
         count_game(table.context, table.game, table.session)
-    stack = table.stack
-    if stack is None:
-        return
-    if stack.scenes.index(table) > 0:
-        stack.pop()
-    else:
-        stack.replace(table.context.menu())
+    table.leave()
 
 
 def ask_new_game(table: CardTable, seed: int | None = None) -> None:
@@ -121,7 +114,8 @@ def open_stats(table: CardTable) -> None:
     from game.scenes.stats import StatsScene
 
     if table.stack is not None:
-        table.stack.push(StatsScene(table.context, table.game.game_id))
+        table.stack.push(StatsScene(table.context, table.game.game_id,
+                                    play_again=lambda deal: open_deal_code(table, deal)))
 
 
 def open_help(table: CardTable) -> None:
@@ -129,12 +123,6 @@ def open_help(table: CardTable) -> None:
 
     if table.stack is not None:
         table.stack.push(HelpScene(table.context, table.game.game_id))
-
-
-def show_pending_notices(table: CardTable) -> None:
-    from game.scenes.notice import show_notices
-
-    show_notices(table.stack, table.context)
 
 
 # New deals -----------------------------------------------------------------------------------
@@ -191,7 +179,7 @@ def _abandon(table: CardTable) -> None:
         count_game(context, table.game, session)
     elif context.autosave:
         context.notify(context.saves.delete(table.game.game_id))
-    show_pending_notices(table)
+    table.show_notices()
 
 
 # Saving and the end of a game ------------------------------------------------------------------
@@ -202,7 +190,7 @@ def save_session(table: CardTable) -> None:
     if not context.autosave:
         return
     _save(context, table.game, table.session)
-    show_pending_notices(table)
+    table.show_notices()
 
 
 def _save(context: Context, game: TableGame, session: Session) -> None:
@@ -217,17 +205,21 @@ def count_game(context: Context, game: TableGame, session: Session) -> None:
     session.recorded = count_once(
         context, game.game_id, session.recorded,
         lambda: game.record(session.state, session.is_won, session.clock.elapsed,
-                            assisted=session.assisted, key=session.key),
+                            assisted=session.assisted, key=session.key,
+                            moves=session.moves),
         lambda: _save(context, game, session))
+    if session.daily is not None and context.autosave:
+        # The calendar's own record: a day won only by the player's own play.
+        won = session.is_won and not session.assisted
+        context.notify(context.daily.add(game.game_id, date_of(session.daily), won))
 
 
-def record_end(table: CardTable) -> None:
+def record_end(context: Context, game: TableGame, session: Session) -> None:
     """Count the game that just ended, unless it is a loss the player may still take back:
     its summary offers Undo, and it counts when the summary is left another way. Until then
     its save, at the position it ended in, keeps it: started again, it ends again."""
-    session = table.session
     if session.is_won or not session.history.can_undo:
-        count_game(table.context, table.game, session)
+        count_game(context, game, session)
 
 
 def celebrate(table: CardTable) -> None:
@@ -264,4 +256,4 @@ def show_summary(table: CardTable) -> None:
                         + post_mortem.actions(table),
                         headline=SOLVED_BY_COMPUTER if won and session.assisted else "")
     table.stack.push(SummaryScene(table.context, result))
-    show_pending_notices(table)
+    table.show_notices()

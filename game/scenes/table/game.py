@@ -187,8 +187,15 @@ class TableGame:
         return ((ASSISTED_LABEL, "played, not won; no best score"),)
 
     def record(self, state: Any, won: bool, seconds: float, *, assisted: bool = False,
-               key: str | None = None) -> list[str]:
+               key: str | None = None, moves: int | None = None) -> list[str]:
         """Count the ended game in the statistics (once: `key` tells it); messages for the
         player, none when it is safely counted."""
         return self.context.stats.record_game(self.game_id, self.rules.score(state), won,
-                                              seconds=seconds, assisted=assisted, key=key)
+                                              seconds=seconds, assisted=assisted, key=key,
+                                              moves=moves, deal=self.deal_code(state))
+
+    def deal_code(self, state: Any) -> str:
+        """The code of the deal `state` belongs to, under the rules it is played with."""
+        from game.deal_codes import encode
+
+        return encode(self.game_id, self.rules.options(state), state.seed)

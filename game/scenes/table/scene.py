@@ -17,7 +17,7 @@ import pygame
 from game.art.cards import BACKS, card_art
 from game.engine.input import Action
 from game.engine.layers import LayeredRenderer
-from game.engine.scene import Scene, Size
+from game.engine.scene import Size
 from game.rules import IllegalMove
 from game.scenes.context import Context
 from game.scenes.table import commands, painting, winnable
@@ -28,24 +28,23 @@ from game.scenes.table.keyboard import TableKeyboard
 from game.scenes.table.mouse import TableMouse
 from game.scenes.table.session import Session
 from game.scenes.table.view import CardView
-from game.scenes.tabletop.clock import format_time
-from game.scenes.tabletop.toolbar import Tool, Toolbar
+from game.scenes.tabletop.clock import Stopwatch, format_time
+from game.scenes.tabletop.scene import TabletopScene
+from game.scenes.tabletop.toolbar import Reading, Tool, Toolbar
 
 log = logging.getLogger(__name__)
 
 AUTO_DELAY = 0.2  # seconds after a player's move before the first automatic move
 AUTO_GAP = 0.14  # seconds between automatic moves
 HINT_SECONDS = 1.6
-_FOCUS_EVENTS = (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED)
 
 
-class CardTableScene(Scene):
+class CardTableScene(TabletopScene):
     """The table for `game`, playing `session` (dealt with an animation when `fresh`)."""
 
     def __init__(self, context: Context, game: TableGame, session: Session, *,
                  fresh: bool = True, now_ms: Callable[[], int] = pygame.time.get_ticks) -> None:
-        super().__init__()
-        self.context = context
+        super().__init__(context)
         self.game = game
         self.session = session
         self.renderer = LayeredRenderer(lambda surface: painting.paint_background(self, surface))
@@ -61,38 +60,29 @@ class CardTableScene(Scene):
         self._auto_wait: float | None = None  # seconds until the next automatic move
         self._hint_left = 0.0
         self._ending: str | None = None  # "settling": the last cards land, then the end
-        self._covered = False
-        self._unfocused = False
-        self._shown_second = -1
         self._noted_deal: Any = None  # the first position of the deal `_deal_text` is about
-        self._deal_text = ""
+        self._deal_text: tuple[str, ...] = ()
 
     # Lifecycle --------------------------------------------------------------------------
 
+    @property
+    def clock(self) -> Stopwatch:
+        return self.session.clock
+
     def on_enter(self) -> None:
-        self._update_clock()  # a resumed game's time runs on from where it was saved
-        commands.show_pending_notices(self)
+        super().on_enter()
         self._check_end()  # a deal over before any move, or a save of an ended game
         self._wake_if_playing_itself()
 
-    def on_pause(self) -> None:
+    def cancel_gesture(self) -> None:
         self.mouse.cancel()
+
+    def pause_work(self) -> None:
         self.advisor.pause()
-        self._covered = True
-        self._update_clock()
 
-    def on_resume(self) -> None:
-        self._covered = False
-        self._update_clock()
-        self.refresh_look()
-
-    def on_exit(self) -> None:
+    def stop_work(self) -> None:
         self.advisor.stop()
         self.game.stop_automatic()
-        self.save()
-
-    def on_quit(self) -> None:
-        self.save()
 
     def resize(self, size: Size) -> None:
         super().resize(size)
@@ -150,22 +140,10 @@ class CardTableScene(Scene):
         return (super().is_idle() and self._auto_wait is None and self._ending is None
                 and self.hint is None and self.advisor.is_idle())
 
-    def wake_in(self) -> float | None:
-        return self.session.clock.next_second()
-
-    def redraw_area(self) -> pygame.Rect | None:
-        if super().needs_redraw() or self.renderer.needs_redraw():
-            return None
-        return self.toolbar.rect  # only the clock turned
-
     @property
     def automatic_pending(self) -> bool:
         """An automatic move may follow by itself in a moment."""
         return self._auto_wait is not None
-
-    def needs_redraw(self) -> bool:
-        return (super().needs_redraw() or self.renderer.needs_redraw()
-                or int(self.session.clock.elapsed) != self._shown_second)
 
     def draw(self, surface: pygame.Surface) -> None:
         backdrop = painting.backdrop_key(self)
@@ -173,11 +151,10 @@ class CardTableScene(Scene):
             self._backdrop = backdrop
             self.renderer.invalidate_background()
         self.renderer.draw(surface, lambda target: painting.paint_overlays(self, target))
-        self._shown_second = int(self.session.clock.elapsed)
-        self.toolbar.draw(surface, self.readout())
+        self.draw_toolbar(surface, self.readout())
         self.advisor.draw(surface)
 
-    def readout(self) -> tuple[str, ...]:
+    def readout(self) -> tuple[Reading, ...]:
         """What the toolbar tells right of its buttons: the deal, its score, moves and time."""
         session = self.session
         return (self.deal_number(), self._deal_note(),
@@ -188,27 +165,21 @@ class CardTableScene(Scene):
         """The deal's number, as the Deal # button asks for it: a deal to play again."""
         return f"Deal #{self.session.history.states[0].seed}"
 
-    def _deal_note(self) -> str:
-        """"Winnable deal" on a deal known to be one (worked out once per deal)."""
+    def _deal_note(self) -> tuple[str, ...]:
+        """"Winnable deal" and its grade on a deal known to be one, in wordings from longest
+        to shortest (worked out once per deal)."""
         first = self.session.history.states[0]
         if self._noted_deal is not first:
-            self._noted_deal, self._deal_text = first, winnable.deal_note(self.game.rules, first)
+            self._noted_deal, self._deal_text = first, winnable.deal_notes(self.game.rules, first)
         return self._deal_text
 
     # Input ------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.focus_event(event):
+            return False
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.keyboard.hide()  # the pointer is in use: the keyboard's focus goes
-        if event.type in _FOCUS_EVENTS or (event.type == pygame.MOUSEBUTTONDOWN
-                                           and self._unfocused):
-            # A click means the window has the focus, whatever was missed while covered.
-            self._unfocused = event.type == pygame.WINDOWFOCUSLOST
-            if self._unfocused:
-                self.mouse.cancel()
-            self._update_clock()
-            if event.type in _FOCUS_EVENTS:
-                return False
         if self.advisor.handle_event(event):
             return True
         if self.toolbar.handle_event(event) or super().handle_event(event):
@@ -393,7 +364,7 @@ class CardTableScene(Scene):
             self._deal_animation(layout)
         elif self.size[0] > 0:
             self._show_state([])
-        self._update_clock()
+        self.update_clock()
         self._wake_if_playing_itself()
         self.dirty = True
         self._check_end()
@@ -404,19 +375,13 @@ class CardTableScene(Scene):
         if not self.session.finished and self.session.counted:
             commands.save_session(self)
 
-    def _update_clock(self) -> None:
-        if self._covered or self._unfocused:
-            self.session.clock.pause()
-        else:
-            self.session.clock.resume()
-
     def _check_end(self) -> None:
         session = self.session
         if session.finished or not (session.is_won or session.is_over):
             return
         session.finish()
         self._auto_wait = None
-        commands.record_end(self)
+        commands.record_end(self.context, self.game, session)
         self._ending = "settling"
 
     def _advance_ending(self) -> None:

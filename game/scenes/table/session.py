@@ -12,6 +12,7 @@ program was stopped at.
 
 from __future__ import annotations
 
+import datetime
 import time
 from collections.abc import Callable
 from typing import Any
@@ -22,6 +23,7 @@ from game.scenes.tabletop.counting import KEY_EXTRA, new_key, saved_key
 from game.store import SavedGame
 
 ASSISTED_EXTRA, AUTOMATIC_EXTRA = "assisted", "automatic"
+DAILY_EXTRA = "daily"  # the date whose deal of the day this is (ISO), for a daily game
 
 
 def saved_automatic(extras: dict) -> set[int]:
@@ -39,7 +41,8 @@ class Session:
 
     def __init__(self, rules: Any, history: History, *, move_count: int = 0,
                  elapsed: float = 0.0, now: Callable[[], float] = time.monotonic,
-                 key: str | None = None, assisted: bool = False) -> None:
+                 key: str | None = None, assisted: bool = False,
+                 daily: str | None = None) -> None:
         self.rules = rules
         self.history = history
         self.move_count = move_count  # every move made, undone ones included: the game began
@@ -54,6 +57,7 @@ class Session:
         # the finish): a post-mortem never blames the player for one. Only the indices below
         # the history's length count; each new move sets its own.
         self.automatic: set[int] = set()
+        self.daily = daily  # the date (ISO) of the deal of the day this game plays, if any
         self._legal: tuple[Any, list] = (None, [])
 
     @classmethod
@@ -62,15 +66,17 @@ class Session:
         """The session of a saved game (older saves, without a key or mark, are unassisted)."""
         session = cls(rules, saved.history, move_count=saved.move_count,
                       elapsed=saved.elapsed, now=now, key=saved_key(saved.extras),
-                      assisted=saved.extras.get(ASSISTED_EXTRA) is True)
+                      assisted=saved.extras.get(ASSISTED_EXTRA) is True,
+                      daily=daily_of(saved.extras))
         session.automatic = saved_automatic(saved.extras)
         return session
 
     def extras(self) -> dict:
         """What the save keeps of this session beyond its moves."""
         made = len(self.history.moves)
-        return {KEY_EXTRA: self.key, ASSISTED_EXTRA: self.assisted,
-                AUTOMATIC_EXTRA: sorted(index for index in self.automatic if index < made)}
+        extras = {KEY_EXTRA: self.key, ASSISTED_EXTRA: self.assisted,
+                  AUTOMATIC_EXTRA: sorted(index for index in self.automatic if index < made)}
+        return extras if self.daily is None else {**extras, DAILY_EXTRA: self.daily}
 
     @property
     def state(self) -> Any:
@@ -145,3 +151,14 @@ class Session:
         self.finished = False
         self.clock.start()
         self._legal = (None, [])
+
+
+def daily_of(extras: dict) -> str | None:
+    """The deal of the day's date a save's extras name, if they name a real date."""
+    text = extras.get(DAILY_EXTRA)
+    if not isinstance(text, str) or len(text) != 10:
+        return None
+    try:
+        return datetime.date.fromisoformat(text).isoformat()
+    except ValueError:
+        return None

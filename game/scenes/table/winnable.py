@@ -12,6 +12,7 @@ from game.ai.pools import Pool, PoolShelf, PoolSpec, spec_for
 from game.engine.resources import asset_path
 
 WINNABLE_NOTE = "Winnable deal"  # the table's word for a deal known to be winnable
+SHORT_NOTE = "Winnable"  # ...where a small window leaves little room
 
 _shelf = PoolShelf(asset_path("winnable"))
 _grades: dict[PoolSpec, dict[int, str]] = {}
@@ -50,11 +51,20 @@ def winnable_seeds(game_id: str, options: Mapping[str, Any], grade: str = "any"
     return graded if grade != "any" and graded else pool.seeds
 
 
-def deal_note(rules: Any, first: Any) -> str:
+def deal_notes(rules: Any, first: Any) -> tuple[str, ...]:
     """What the table says of a deal that began with `first`: that it can be won, and its
-    grade, when a pool proves it under the options it is played with; else nothing."""
+    grade, when a pool proves it under the options it is played with, else nothing; worded
+    from the longest to the shortest, for a toolbar with little room."""
     options = rules.to_dict(first).get("options", {})
     if not known_winnable(rules.id, options, first.seed):
-        return ""
+        return ()
     grade = grades_for(rules.id, options).get(first.seed)
-    return f"{WINNABLE_NOTE}, {grade}" if grade else WINNABLE_NOTE
+    if not grade:
+        return (WINNABLE_NOTE, SHORT_NOTE)
+    return (f"{WINNABLE_NOTE}, {grade}", f"{SHORT_NOTE}, {grade}", f"{grade.capitalize()} deal")
+
+
+def deal_note(rules: Any, first: Any) -> str:
+    """The deal's note in full ("" for a deal not known to be winnable)."""
+    notes = deal_notes(rules, first)
+    return notes[0] if notes else ""

@@ -24,6 +24,9 @@ from game.scenes.ui import SkinButton
 MORE = "More…"
 MENU_FILL = (18, 24, 34)
 LEAST_READING = 15  # the score, moves and time shrink this far before one is left out
+# One reading of the read-out: its words, or several wordings of it, longest first, of which
+# the strip shows the first that fits.
+Reading = str | tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,7 @@ class Toolbar:
         self.text_size = 16
         self.status_left = 0
         self.readout_left = 0  # where the read-out's leftmost text begins, as last drawn
+        self.readings: tuple[str, ...] = ()  # the read-out's words as last drawn, left to right
         self._drawn: tuple | None = None  # what the composed surface shows
         self._surface: pygame.Surface | None = None
 
@@ -147,7 +151,7 @@ class Toolbar:
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, readout: Sequence[str]) -> None:
+    def draw(self, surface: pygame.Surface, readout: Sequence[Reading]) -> None:
         placed = self._placed()
         for button, tool in placed:
             button.enabled = tool is None or tool.enabled()
@@ -160,7 +164,7 @@ class Toolbar:
         if self.menu is not None:
             self.menu.draw(surface)
 
-    def _compose(self, looks: Sequence[tuple[str, bool]], readout: Sequence[str]) -> None:
+    def _compose(self, looks: Sequence[tuple[str, bool]], readout: Sequence[Reading]) -> None:
         strip = self._surface
         strip.fill((0, 0, 0, 0))
         strip.blit(strip_surface(self.rect.size), (0, 0))
@@ -172,15 +176,27 @@ class Toolbar:
         x = self.rect.width - max(8, self.rect.height // 3)
         left = self.status_left - self.rect.x
         middle = self.rect.height // 2
-        for text in reversed([text for text in readout if text]):
-            size = self.text_size
-            while size > LEAST_READING and font(size).size(text)[0] > x - left:
-                size -= 1
-            if font(size).size(text)[0] > x - left:
+        shown: list[str] = []
+        for reading in reversed([reading for reading in readout if reading]):
+            fitted = self._fitted(reading, x - left)
+            if fitted is None:
                 break  # no room left beside the buttons: the leftmost readings go unshown
+            text, size = fitted
             area = draw_text(strip, text, size, palette.TEXT, (x, middle), anchor="midright")
             self.readout_left = self.rect.x + area.left
             x = area.left - max(10, self.rect.height // 2)
+            shown.insert(0, text)
+        self.readings = tuple(shown)
+
+    def _fitted(self, reading: Reading, room: int) -> tuple[str, int] | None:
+        """The first wording of `reading` that fits in `room` pixels, and its type size."""
+        for text in (reading,) if isinstance(reading, str) else reading:
+            size = self.text_size
+            while size > LEAST_READING and font(size).size(text)[0] > room:
+                size -= 1
+            if font(size).size(text)[0] <= room:
+                return text, size
+        return None
 
 
 class ToolMenu:
