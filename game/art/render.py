@@ -13,6 +13,7 @@ from functools import lru_cache
 import pygame
 
 from game.art.palette import Colour
+from game.engine import resources
 
 SUPERSAMPLE = 4  # a power of two: smoothscale then halves exactly, keeping solid areas solid
 BIG_SKETCH_PIXELS = 150 * 150  # from this size a sketch is oversized only twice
@@ -266,12 +267,10 @@ def curve(a: Point, control: Point, b: Point, steps: int = 12) -> list[Point]:
     return points
 
 
-@lru_cache(maxsize=64)
 def font(size: int) -> pygame.font.Font:
-    """pygame-ce's default font at `size` (the only typeface the game uses)."""
-    if not pygame.font.get_init():
-        pygame.font.init()
-    return pygame.font.Font(None, max(4, size))
+    """pygame-ce's default font at `size` (the only typeface the game uses), as the text
+    drawing measures and renders it."""
+    return resources.font(max(4, size))
 
 
 @lru_cache(maxsize=1)

@@ -312,8 +312,9 @@ Paste a code (Ctrl+V) into Deal # to play it, under its rules, even from another
 table; or start Leaps with --deal and the code. A code with a mistake in it opens nothing.
 ## Animation speed
 Options, Look & Sound, Animation: Normal, Fast or Instant, for every card and marble that \
-moves, and for the pace of Demo and Show me. Reduced motion keeps the normal pace but leaves \
-out what only moves for show: no shaking cards, no confetti, no cards cascading after a win.
+moves, and for the pace of the table's automatic moves, auto-play, Demo and Show me. Reduced \
+motion keeps the normal pace but leaves out what only moves for show: no shaking cards, no \
+confetti, no cards cascading after a win.
 ## Moves and time
 The toolbar counts the moves that lead from the deal to the cards as they lie: yours, the \
 table's automatic moves and the computer's (Demo, Show me, auto-play) alike, one for each \

@@ -369,3 +369,14 @@ def test_auto_play_plays_on_for_the_score_once_the_deal_is_lost():
     assert is_dead(position_of(state)) and RULES.legal_moves(state)
     end = autoplay.play_out(state, lambda at: autoplay.Plan(autoplay.heuristic_line(at), False))
     assert RULES.score(end) > RULES.score(state) and RULES.is_over(end)
+
+
+def test_a_late_lost_position_is_proven_lost_before_the_beams_spend_the_budget():
+    # A careless game three deals before the end of the stock: the complete search proves
+    # it lost in a few dozen positions, where the beams, going first, spent nine in ten.
+    from game.bench.postmortem import careless_game
+    state = careless_game("leap_year", 5005)[84]
+    assert len(state.stock) == 24
+    result = solve(state, Budget(max_nodes=20_000))
+    assert result.status == "lost"
+    assert 0 < result.nodes < 1_000

@@ -12,16 +12,23 @@ from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from game.ai import hints
+from game.ai.lucas_leaps import solver as solver_module
 from game.ai.lucas_leaps.solver import (
     ADVISOR,
+    LucasSpace,
     auto_finish_line,
     is_safe,
     no_productive_moves,
+    play,
     position_of,
     raise_card,
+    settle,
+    settle_after,
     solve,
+    talon_of,
 )
 from game.ai.search import Budget
+from game.ai.solitaire_space import LOOK_SHARE
 from game.rules.cards import RANKS, SUITS
 from game.rules.lucas_leaps import RULES, LucasLeapsState
 from game.rules.moves import STOCK
@@ -158,6 +165,31 @@ def test_a_card_whose_lower_card_may_need_it_is_not_sent_up_at_once():
     assert winnable_by_rules(state) and winnable_by_rules(ten_up) is False
     result = solve(state, ENOUGH)
     assert result.status == "won" and replays_to_win(state, result.line)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**9), st.booleans())
+def test_settling_after_a_move_looks_only_where_a_card_can_have_become_safe(seed, staggered):
+    state = crowded_endgame(seed, staggered)
+    talon = talon_of(state)
+    position = settle(position_of(state), talon)
+    space = LucasSpace(talon)
+    for move in space.moves(position):
+        after = play(position, move, talon)
+        assert settle_after(after, move, talon) == settle(after, talon)
+
+
+def test_the_quick_look_gives_way_to_the_complete_search_as_the_stock_runs_out(monkeypatch):
+    shares = []
+
+    def solve_space(*args, look_share, **kwargs):
+        shares.append(look_share)
+
+    monkeypatch.setattr(solver_module, "solve_space", solve_space)
+    solve(RULES.new_game(3), ENOUGH)
+    solve(blocked(), ENOUGH)  # one card left in the stock
+    solve(RULES.apply(blocked(), STOCK), ENOUGH)
+    assert shares[0] == LOOK_SHARE and 0 < shares[1] < LOOK_SHARE / 4 and shares[2] == 0
 
 
 def test_a_card_fitting_the_higher_foundation_goes_up_at_once_when_safe():

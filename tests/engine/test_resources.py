@@ -1,6 +1,7 @@
 from pathlib import Path
 
 import pygame
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -94,3 +95,33 @@ def test_wrap_text_gives_the_lines_that_measuring_every_line_gives(words, breaks
     text = "".join(word + ("\n" if index in breaks else " ") for index, word in enumerate(words))
     assert wrap_text(text, size, width, bold=bold) == \
         _wrapped_by_measuring_every_line(text, size, width, bold)
+
+
+def word_gap(text: str, size: int, *, bold: bool = False) -> int:
+    """The widest run of blank columns inside the ink of `text` rendered at `size`."""
+    image = render_text(text, size, (255, 255, 255), bold=bold)
+    inked = [max(image.get_at((x, y)).a for y in range(image.get_height())) > 60
+             for x in range(image.get_width())]
+    first, last = inked.index(True), len(inked) - inked[::-1].index(True)
+    widest = run = 0
+    for ink in inked[first:last]:
+        run = 0 if ink else run + 1
+        widest = max(widest, run)
+    return widest
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_small_text_keeps_its_spaces(bold):
+    """At 8 points and below the hinted font's letters overhang their advances and ate the
+    space ("points from 0pieces" on the Leap Frog panel at 640x480)."""
+    for size in range(8, 41):
+        for text in ("0 pieces", "from 0 p", "a b"):
+            assert word_gap(text, size, bold=bold) >= 2, (text, size)
+
+
+def test_the_art_and_the_text_measure_with_the_same_font():
+    from game.art.render import font as art_font
+
+    for size in (10, 13, 20):
+        assert art_font(size).size("points from 0 pieces") == font(size).size(
+            "points from 0 pieces")

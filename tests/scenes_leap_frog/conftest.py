@@ -94,6 +94,13 @@ class Table:
                 self.app.draw()
         raise AssertionError("the table never got there")
 
+    def click_tool(self, label: str) -> None:
+        """Click the toolbar's button of this label."""
+        toolbar = self.scene.controls.toolbar
+        button = next(button for button in toolbar.buttons if button.label == label)
+        self.click(button.rect.center)
+        self.app.stack.apply_pending()
+
     def centre(self, cell) -> tuple[int, int]:
         return self.scene.layout.cell_rect(cell).center
 

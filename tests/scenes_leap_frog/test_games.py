@@ -156,7 +156,7 @@ def test_undo_while_the_computer_thinks_stops_it(make_table, monkeypatch):
     table.app.stack.update(1 / 120)
     thought = table.scene.computer.thought
     assert started.wait(5)
-    table.click(table.scene.controls.toolbar.buttons[2].rect.center)  # Undo
+    table.click_tool("Undo")
     assert thought.cancelled.is_set() and thought.join(5)
     assert table.match.history.position == 0
     assert table.scene.computer.thought is None
@@ -182,8 +182,7 @@ def test_new_game_asks_first_once_moves_were_made(make_table, context):
 
 def test_options_start_a_new_game_until_the_first_move(make_table, context):
     table = make_table(new_match(3))
-    table.click(table.scene.controls.toolbar.buttons[4].rect.center)  # Options
-    table.app.stack.apply_pending()
+    table.click_tool("Options")
     options = table.top
     assert isinstance(options, OptionsScene)
     options.draft.leap_frog.size = 17
@@ -201,8 +200,7 @@ def test_options_start_a_new_game_until_the_first_move(make_table, context):
     assert isinstance(table.top, HelpScene)
     table.top.close()
     table.app.stack.apply_pending()
-    table.click(table.scene.controls.toolbar.buttons[4].rect.center)  # Options
-    table.app.stack.apply_pending()
+    table.click_tool("Options")
     table.top.draft.leap_frog.size = 15
     table.top.accept()
     table.settle()

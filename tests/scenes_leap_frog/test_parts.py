@@ -125,8 +125,9 @@ def test_undo_skips_computer_turns_and_redo_replays_them():
     assert match.move_count == 4
 
 
-def test_the_toolbar_shows_the_kind_the_turn_and_the_time_played():
+def test_the_toolbar_shows_the_deal_the_kind_the_turn_and_the_time_played():
     match = new_match()
-    kind, turn, time_played = toolbar_readout(match)
+    deal, kind, turn, time_played = toolbar_readout(match)
+    assert deal == f"Deal #{match.state.seed}"
     assert kind.startswith("Murray · 15 × 15") and turn == "Turn 1"
     assert time_played == format_time(match.clock.elapsed)

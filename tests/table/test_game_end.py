@@ -242,6 +242,24 @@ def test_redoing_the_move_that_lost_ends_the_game_again(make_table, context):
     assert table.scene.session.finished
 
 
+@pytest.mark.parametrize("game", ["klondike", "leapfrog"])
+def test_the_toolbar_says_what_the_summary_says_of_a_game_the_computer_finished(
+        make_table, leapfrog_table, context, game):
+    """Vegas dollars and Leapfrog's score alike: the toolbar shows no money the game did not
+    pay (Klondike's $208 went unpaid: both say $0)."""
+    if game == "klondike":
+        table = make_table(position(**KLONDIKE_NEAR_WIN, score=203, scoring="vegas"))
+        spot = table.centre_of(TABLEAU[0])
+    else:
+        table = leapfrog_table(NEAR_WIN)
+        spot = table.scene.view.layout.piles[Cell(0, 11)].rect.center
+    table.scene.session.assisted = True
+    finish_and_watch(table, spot)
+    summary, toolbar = {"klondike": ("$0", "$0"), "leapfrog": ("368", "Score 368")}[game]
+    assert table.top.score_text() == summary
+    assert table.scene.readout()[2] == toolbar
+
+
 def test_the_vegas_total_on_the_toolbar_counts_an_ended_game_once(make_table, context):
     context.settings.klondike.vegas_cumulative = True
     table = make_table(position(**KLONDIKE_NEAR_WIN, score=203, scoring="vegas"))

@@ -399,5 +399,5 @@ def test_an_assisted_game_shows_no_gain_in_the_cumulative_vegas_total(make_table
     context.settings.klondike.vegas_cumulative = True
     table = make_table(near_won(scoring="vegas", score=-52 + 5 * 51))
     game = table.scene.game
-    assert game.score_text(table.state, assisted=True) == "$203  (total $0)"
+    assert game.score_text(table.state, assisted=True) == "$0  (total $0)"
     assert game.score_text(table.state) == "$203  (total $203)"

@@ -33,13 +33,14 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Iterable
+from dataclasses import replace
 from functools import lru_cache
 from itertools import compress
 from operator import ne
 from typing import NamedTuple
 
 from game.ai.leap_year.beam import DEAL, LOOK_SHARE, Plain, beam_look
-from game.ai.search import Budget, SolitaireAdvisor, SolveResult
+from game.ai.search import Budget, SolitaireAdvisor, SolveResult, depth_first
 from game.ai.solitaire_space import Step, rules_line, solve_space
 from game.rules.leap_year import RULES, TABLEAU_PILES, LeapYearState
 from game.rules.moves import STOCK, CardMove, StockMove
@@ -48,6 +49,9 @@ from game.rules.patience import FOUNDATION_REFS, KING, TABLEAU_REFS, deal_round_
 PER_RANK = 16  # cards of each rank in four decks, and foundations
 PLAY = "play"  # the step of a top card to a foundation; STOCK is the step of a deal
 RANKS_PLAYED = range(2, KING + 1)  # the ranks that go up from the tableau
+# Of a solve's budget, the short complete search's before the beams: it proves most positions
+# with a deal or two left lost at once, where the beams would spend their share first.
+PROOF_SHARE = 0.05
 
 
 class Position(NamedTuple):
@@ -327,13 +331,44 @@ def to_rules_move(state: LeapYearState, step: Step) -> CardMove | StockMove:
 
 
 def solve(state: LeapYearState, budget: Budget) -> SolveResult:
-    """Search for a win from `state` within `budget`."""
+    """Search for a win from `state` within `budget`: first a short complete search, which
+    settles most positions with few deals left (proves a lost one at once, where the beams
+    could only spend their time), then the beams and the complete search again with what is
+    left of the budget."""
     root_steps: list[Step] = []
     root = settle(position_of(state), root_steps)
     stock = stock_of(state)
-    phases = [LeapYearSpace(stock, eager=True), LeapYearSpace(stock)]
-    return solve_space(RULES, state, phases, root, root_steps, budget, to_rules_move,
-                       look=beam_look, look_share=LOOK_SHARE)
+    complete = LeapYearSpace(stock)
+    meter = shared(budget, PROOF_SHARE).start()
+    proof = depth_first(complete, root, meter)
+    rest = replace(budget, max_nodes=left(budget.max_nodes, meter.nodes),
+                   max_seconds=left(budget.max_seconds, meter.seconds))
+    if proof.found or proof.exhausted:
+        # Settled: the search that follows replays the win, or finds a loss's progress line.
+        result = solve_space(RULES, state, [complete], root, root_steps, rest, to_rules_move,
+                             look=lambda space, position, meter: proof)
+    else:
+        phases = [LeapYearSpace(stock, eager=True), complete]
+        result = solve_space(RULES, state, phases, root, root_steps, rest, to_rules_move,
+                             look=beam_look, look_share=LOOK_SHARE)
+    return replace(result, nodes=result.nodes + meter.nodes,
+                   seconds=result.seconds + meter.seconds)
+
+
+def shared(budget: Budget, share: float) -> Budget:
+    """`share` of `budget`'s nodes and seconds, with its cancel flag and clock."""
+    return replace(budget,
+                   max_nodes=None if budget.max_nodes is None else int(budget.max_nodes * share),
+                   max_seconds=None if budget.max_seconds is None
+                   else budget.max_seconds * share)
+
+
+def left(limit: float | None, used: float) -> float | None:
+    """What is left of a budget's `limit` (None: no limit) once `used` is spent; never
+    nothing, so the search that follows can still replay a win."""
+    if limit is None:
+        return None
+    return type(limit)(max(limit - used, limit * PROOF_SHARE))
 
 
 def no_productive_moves(state: LeapYearState) -> bool:

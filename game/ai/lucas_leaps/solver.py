@@ -34,7 +34,13 @@ from typing import NamedTuple
 
 from game.ai.lucas_leaps.beam import beam_look
 from game.ai.search import Budget, SolitaireAdvisor, SolveResult
-from game.ai.solitaire_space import Step, nothing_to_gain, rules_line, solve_space
+from game.ai.solitaire_space import (
+    LOOK_SHARE,
+    Step,
+    nothing_to_gain,
+    rules_line,
+    solve_space,
+)
 from game.rules.cards import SUITS
 from game.rules.lucas_leaps import RULES, LucasLeapsState
 from game.rules.moves import STOCK, CardMove, StockMove
@@ -49,6 +55,11 @@ TURN = (WASTE, WASTE, 0)  # the search move that turns a stock card over
 UP, TURN_MERIT = 9, 1  # how promising a card up and a stock turn look (see card_moves)
 
 PROBE_BUDGET = Budget(max_nodes=20_000, max_seconds=0.5)
+# The beams' share of the budget (`solitaire_space.LOOK_SHARE`) falls with the stock below
+# this many cards: beams go through the stock, and with little of it left they find few wins
+# the depth-first search would not, while their share is taken from the only search that can
+# prove a loss.
+FULL_LOOK_STOCK = 8
 
 
 class Position(NamedTuple):
@@ -112,8 +123,10 @@ def raise_card(found: bytes, card: int) -> bytes:
     return found[:2 * suit] + bytes((high, low)) + found[2 * suit + 2:]
 
 
+@lru_cache(maxsize=1 << 16)
 def run_length(pile: bytes) -> int:
-    """How many cards at the top of `pile` form a run down in suit."""
+    """How many cards at the top of `pile` form a run down in suit: looked up once per pile,
+    since the search meets the same piles again and again."""
     length = 1
     while length < len(pile) and pile[-length - 1] == pile[-length] + 1:
         length += 1
@@ -162,6 +175,20 @@ def settle(position: Position, talon: bytes, record: list[Step] | None = None) -
         if record is not None:
             record.append(move)
     return position
+
+
+def settle_after(position: Position, move: Move, talon: bytes,
+                 record: list[Step] | None = None) -> Position:
+    """`settle` after `move` from a settled position, looking only where a card can have
+    become safe: at the card the move uncovered (or turned). The card a move puts on a pile
+    was on top before, and not safe; a card sent up was not safe (it would be up already),
+    so it left the lower foundation of its suit three or more below the higher, which
+    makes no other card of the suit safe (see `is_safe`)."""
+    source = move[0]
+    cards = position.waste if source == WASTE else position.tableau[source]
+    if not cards or cards[-1] not in foundation_codes(position.found)[1]:
+        return position
+    return settle(position, talon, record)
 
 
 def card_moves(position: Position) -> list[tuple[int, Move]]:
@@ -258,7 +285,7 @@ class LucasSpace:
              ) -> Position:
         if record is not None:
             record.append(move)
-        return settle(play(position, move, self.talon), self.talon, record)
+        return settle_after(play(position, move, self.talon), move, self.talon, record)
 
     def key(self, position: Position) -> tuple:
         return tuple(sorted(position.tableau)), position.found, position.waste, position.stock
@@ -294,15 +321,16 @@ def to_rules_move(state: LucasLeapsState, step: Move) -> CardMove | StockMove:
 
 
 def solve(state: LucasLeapsState, budget: Budget) -> SolveResult:
-    """Search for a win from `state` within `budget`: a quick look, then depth first without
-    the idle-looking moves, then, only if that search ran out of positions, with every
-    move."""
+    """Search for a win from `state` within `budget`: a quick look (shorter with less of the
+    stock left), then depth first without the idle-looking moves, then, only if that search
+    ran out of positions, with every move."""
     talon = talon_of(state)
     root_steps: list[Step] = []
     root = settle(position_of(state), talon, root_steps)
     spaces = [LucasSpace(talon, complete=False), LucasSpace(talon)]
+    look_share = LOOK_SHARE * min(1.0, root.stock / FULL_LOOK_STOCK)
     return solve_space(RULES, state, spaces, root, root_steps, budget, to_rules_move,
-                       look=beam_look)
+                       look=beam_look, look_share=look_share)
 
 
 def no_productive_moves(state: LucasLeapsState, budget: Budget = PROBE_BUDGET) -> bool:

@@ -7,6 +7,7 @@ so both are imported inside the functions that open them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.deal_codes import encode
@@ -16,6 +17,7 @@ from game.scenes.context import Context, GameResult
 from game.scenes.leap_frog.chain import chain_extras
 from game.scenes.leap_frog.match import GAME_ID, Match
 from game.scenes.leap_frog.seats import COMPUTER, Lineup
+from game.scenes.tabletop import deal_number
 from game.scenes.tabletop.clock import format_time
 from game.scenes.tabletop.counting import count_once, random_seed
 from game.scenes.tabletop.toolbar import Tool
@@ -31,6 +33,7 @@ def toolbar_tools(table: BoardTable) -> list[Tool]:
     return [
         Tool("Menu", table.leave),
         Tool("New game", lambda: ask_new_game(table)),
+        Tool("Deal #", lambda: ask_deal_number(table)),
         Tool("Undo", table.undo, table.can_undo),
         Tool("Redo", table.redo, lambda: table.match.can_redo),
         Tool("Options", lambda: open_options(table)),
@@ -112,21 +115,36 @@ def finish(context: Context, match: Match) -> None:
 
 def ask_new_game(table: BoardTable) -> None:
     """A new game with the current settings, asking first if that abandons a counted one."""
+    _confirm_abandon(table, lambda: new_game(table))
+
+
+def _confirm_abandon(table: BoardTable, then: Callable[[], None]) -> None:
+    """Run `then`, asking first when it would abandon a game that counts."""
     match = table.match
     if not match.recorded or match.finished or table.stack is None:
-        new_game(table)
+        then()
         return
     from game.scenes.dialogs import ConfirmDialog
 
     table.stack.push(ConfirmDialog("This game is not finished. Starting a new one counts as "
-                                   "a loss.", lambda: new_game(table),
-                                   title="Abandon this game?"))
+                                   "a loss.", then, title="Abandon this game?"))
 
 
-def new_game(table: BoardTable) -> None:
+def new_game(table: BoardTable, seed: int | None = None) -> None:
+    """A new game with the current settings: a random deal unless `seed` is given."""
     abandon(table.context, table.match)
-    table.start(new_match(table.context))
+    table.start(new_match(table.context, seed))
     table.show_notices()
+
+
+def ask_deal_number(table: BoardTable) -> None:
+    """The Deal # dialog: this deal's code to copy, a deal number or code to play."""
+    if table.stack is None:
+        return
+    deal_number.ask_deal_number(deal_number.DealTable(
+        table.context, table.stack, GAME_ID, table.match.history.states[0],
+        lambda then: _confirm_abandon(table, then), lambda seed: new_game(table, seed),
+        table.save))
 
 
 def open_options(table: BoardTable) -> None:

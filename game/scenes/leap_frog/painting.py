@@ -87,13 +87,14 @@ def panel_views(match: Match, *, thinking: bool, winners: bool) -> list[PanelVie
     return views
 
 
-def toolbar_readout(match: Match) -> tuple[str, str, str]:
-    """The game's kind, the turn number and the time played, for the right end of the
-    toolbar."""
+def toolbar_readout(match: Match) -> tuple[str, str, str, str]:
+    """The deal's number (as Deal # asks for it), the game's kind, the turn number and the
+    time played, for the right end of the toolbar."""
     options = match.state.options
     kind = "Plain" if options.variant == "plain" else "Murray"
     turns = match.history.position
-    return (f"{kind} · {options.size} × {options.size}"
+    return (f"Deal #{match.history.states[0].seed}",
+            f"{kind} · {options.size} × {options.size}"
             + (" · diagonal" if options.diagonal else ""),
             f"{turns} turns" if match.is_over else f"Turn {turns + 1}",
             format_time(match.clock.elapsed))

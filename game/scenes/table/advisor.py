@@ -321,7 +321,7 @@ class TableAdvisor:
         if self._own_move or automatic:
             return
         self.stop()
-        self._check_wait = CHECK_DELAY
+        self._check_wait = motion.gap(CHECK_DELAY)
 
     def stop(self) -> None:
         """Undo, redo, a new deal, leaving: drop every search, the demo and the finish."""

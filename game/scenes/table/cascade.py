@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.art import palette
+from game.engine import motion
 from game.engine.scene import Scene, Size
 from game.engine.text import render_text
 from game.scenes.table import painting
@@ -133,6 +134,7 @@ class WinCascade(Scene):
     def update(self, dt: float) -> None:
         if self.done:
             return
+        dt *= motion.time_scale()  # quicker at a faster animation speed
         self.elapsed += dt
         while self._launch_due():
             self._launch()

@@ -19,6 +19,7 @@ from game.scenes.table import post_mortem
 from game.scenes.table.cascade import WinCascade
 from game.scenes.table.game import TableGame
 from game.scenes.table.session import Session
+from game.scenes.tabletop import deal_number
 from game.scenes.tabletop.counting import count_once, random_seed
 
 if TYPE_CHECKING:
@@ -47,33 +48,21 @@ def ask_restart(table: CardTable) -> None:
 
 
 def ask_deal_number(table: CardTable) -> None:
-    from game.deal_codes import encode
-    from game.scenes.deal_dialog import DealDialog
-
     if table.stack is not None:
-        first = table.session.history.states[0]
-        code = encode(table.game.game_id, table.game.rules.options(first), first.seed)
-        table.stack.push(DealDialog(code, lambda number: ask_new_game(table, number),
-                                    lambda deal: open_deal_code(table, deal), first.seed))
+        deal_number.ask_deal_number(_deal_table(table))
 
 
 def open_deal_code(table: CardTable, code: DealCode) -> None:
-    """Play the deal a code names, under its rules: here when it is this game's (asking
-    first when that abandons a game that counts), else at its own game's table, this game
-    being saved to resume as leaving does."""
-    from game.scenes.deal_dialog import take_rules
-    from game.scenes.tables import open_table
-
-    if code.game_id == table.game.game_id:
-        def deal() -> None:
-            take_rules(table.context, code)
-            new_deal(table, code.seed)
-        _confirm_abandon(table, deal)
-        return
-    table.save()
-    take_rules(table.context, code)
+    """Play the deal a code names, under its rules (see `deal_number.open_deal_code`)."""
     if table.stack is not None:
-        table.stack.replace(open_table(table.context, code.game_id, code.seed))
+        deal_number.open_deal_code(_deal_table(table), code)
+
+
+def _deal_table(table: CardTable) -> deal_number.DealTable:
+    return deal_number.DealTable(table.context, table.stack, table.game.game_id,
+                                 table.session.history.states[0],
+                                 lambda then: _confirm_abandon(table, then),
+                                 lambda seed: new_deal(table, seed), table.save)
 
 
 def _confirm_abandon(table: CardTable, then: Callable[[], None]) -> None:

@@ -102,16 +102,19 @@ class KlondikeTable(TableGame):
         return state.options.scoring == "vegas"
 
     def score_text(self, state: KlondikeState, *, assisted: bool = False) -> str:
+        """The score, or the Vegas money the game pays as the summary shows it (a game the
+        computer helped gains none), with the cumulative balance if it is kept."""
         if state.options.scoring == "none":
             return ""
         if not self._vegas(state):
             return f"Score {state.score:,}"
+        paid = payable(state.score, assisted)
         if self.settings.vegas_cumulative:
             balance = self.context.stats.get(GAME_ID).vegas_balance
             if state is not self._counted:  # the balance holds a game once it is counted
-                balance += payable(state.score, assisted)
-            return f"{dollars(state.score)}  (total {dollars(balance)})"
-        return dollars(state.score)
+                balance += paid
+            return f"{dollars(paid)}  (total {dollars(balance)})"
+        return dollars(paid)
 
     def summary_score(self, state: KlondikeState, *, assisted: bool = False) -> int | str:
         """Vegas: the money the game pays, which a game the computer helped never gains."""

@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from game.art.cards import BACKS, card_art
+from game.engine import motion
 from game.engine.input import Action
 from game.engine.layers import LayeredRenderer
 from game.engine.scene import Size
@@ -123,7 +124,7 @@ class CardTableScene(TabletopScene):
         super().update(dt)
         if (self._auto_wait is not None and not self.mouse.drag.dragging
                 and not self.keyboard.holding):
-            self._auto_wait -= dt
+            self._auto_wait -= dt * motion.time_scale()  # the pauses shrink as animations do
             if self._auto_wait <= 0.0:
                 self._automatic_step()
         if self.hint is not None and self.stack is not None and self.stack.top is self:
