@@ -80,16 +80,17 @@ def draw_dialog_panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
 class SkinButton(Button):
     """The engine's button, drawn in the game's skin, with a focus ring for the keyboard."""
 
-    def draw(self, surface: pygame.Surface) -> None:
+    @property
+    def look(self) -> str:
+        """The skin's drawing of the button: "disabled", "pressed", "hover" or "normal"."""
         if not self.enabled:
-            state = "disabled"
-        elif self.pressed:
-            state = "pressed"
-        elif self.hovered:
-            state = "hover"
-        else:
-            state = "normal"
-        surface.blit(button_surface(self.rect.size, self.label, state), self.rect)
+            return "disabled"
+        if self.pressed:
+            return "pressed"
+        return "hover" if self.hovered else "normal"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(button_surface(self.rect.size, self.label, self.look), self.rect)
         if self.focused and self.enabled:
             focus_ring(surface, self.rect)
 

@@ -44,24 +44,16 @@ class TableControls:
         Pointer motion only changes looks, so it is never reported as used: the board
         needs it as well.
         """
-        looks = [look(button) for button in self.buttons]
+        looks = [button.look for button in self.buttons]
         used = self.toolbar.handle_event(event)
         if leaping:
             used = self.end_turn.handle_event(event) or used
             used = self.cancel.handle_event(event) or used
-        changed = [look(button) for button in self.buttons] != looks
+        changed = [button.look for button in self.buttons] != looks
         return used and event.type != pygame.MOUSEMOTION, changed
 
     def status_buttons(self, leaping: bool) -> list[ButtonLook]:
         if not leaping:
             return []
-        return [(button.rect, button.label, look(button))
+        return [(button.rect, button.label, button.look)
                 for button in (self.end_turn, self.cancel)]
-
-
-def look(button: SkinButton) -> str:
-    if not button.enabled:
-        return "disabled"
-    if button.pressed:
-        return "pressed"
-    return "hover" if button.hovered else "normal"

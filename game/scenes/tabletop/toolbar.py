@@ -155,7 +155,7 @@ class Toolbar:
         placed = self._placed()
         for button, tool in placed:
             button.enabled = tool is None or tool.enabled()
-        looks = tuple((_state(button), tool is not None and tool.checked is not None
+        looks = tuple((button.look, tool is not None and tool.checked is not None
                        and tool.checked()) for button, tool in placed)
         if (looks, tuple(readout)) != self._drawn:
             self._drawn = (looks, tuple(readout))
@@ -282,14 +282,6 @@ def _draw_light(strip: pygame.Surface, area: pygame.Rect, on: bool) -> None:
         pygame.draw.circle(strip, (*palette.ACCENT, 90), centre, radius + 2)
     pygame.draw.circle(strip, palette.ACCENT_BRIGHT if on else (28, 34, 44), centre, radius)
     pygame.draw.circle(strip, (10, 14, 20), centre, radius, 1)
-
-
-def _state(button: SkinButton) -> str:
-    if not button.enabled:
-        return "disabled"
-    if button.pressed:
-        return "pressed"
-    return "hover" if button.hovered else "normal"
 
 
 def toolbar_height(size: tuple[int, int]) -> int:
