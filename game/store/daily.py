@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Mapping
 from pathlib import Path
+from typing import NamedTuple
 
 from game.store.documents import load_document, open_envelope, save_document
 from game.store.file_lock import locked
@@ -68,6 +69,20 @@ def to_data(days: Mapping[str, Mapping[datetime.date, str]]) -> dict:
     return {"kind": KIND, "format": FORMAT, "games": games}
 
 
+class DailyFigures(NamedTuple):
+    """One game's deals of the day: the days played (won or not), the days won, and the
+    current and longest runs of days won in a row."""
+
+    played: int
+    won: int
+    streak: int
+    best_streak: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.won / self.played if self.played else 0.0
+
+
 class DailyRecord:
     """The player's deals of the day, in `folder` (None: kept in memory only)."""
 
@@ -108,6 +123,17 @@ class DailyRecord:
             count += 1
             day -= datetime.timedelta(days=1)
         return count
+
+    def figures(self, game_id: str, today: datetime.date) -> DailyFigures:
+        """The daily statistics of `game_id`, the streak as of `today`."""
+        results = self.days.get(game_id, {})
+        won = sorted(date for date, result in results.items() if result == WON)
+        best = run = 0
+        for index, date in enumerate(won):
+            follows = index and date - won[index - 1] == datetime.timedelta(days=1)
+            run = run + 1 if follows else 1
+            best = max(best, run)
+        return DailyFigures(len(results), len(won), self.streak(game_id, today), best)
 
     def won_in_month(self, game_id: str, year: int, month: int) -> int:
         return sum(1 for date, result in self.days.get(game_id, {}).items()

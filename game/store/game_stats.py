@@ -8,6 +8,12 @@ so a file written here always loads again; a number outside them in a file is da
 Format 1 kept only a best score per Klondike rules, and entries named their rules as scoring
 and draw; it is read and moved over (`GameStats.from_dict`): each rules' counts are rebuilt from
 the recent games that name them, the totals stay as they were.
+
+A deal of the day is kept apart (`daily`): it joins no count, streak, best score, record, time
+or money here, which stay those of the player's own deals; the calendar (`game.store.daily`)
+counts its day. Its entry is kept only so the recent games can show it, and its key so it is
+counted once like any other. Files written before daily games were kept apart have them among
+the others, as nothing then told them apart.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from game.store.documents import expect_number
 from game.store.records import kept, ranked
 
 HISTORY_LIMIT = 500  # recent games kept for charts
+DAILY_LIMIT = 100  # recent deals of the day kept for the recent games' list
 COUNT_LIMIT = 10**9  # more games than anyone can play: counts stop here
 AMOUNT_LIMIT = 10**12  # scores, winnings, balances and seconds, totals included
 LATEST_TIMESTAMP = 2.0**40  # seconds since 1970: some 35,000 years ahead
@@ -124,6 +131,7 @@ class GameStats(Record):
     by_rules: tuple[tuple[str, Record], ...] = ()  # the record of each set of rules, by name
     counted: tuple[str, ...] = ()  # the keys of the games last counted, at most KEYS_KEPT
     bests: tuple[ScoreEntry, ...] = ()  # every game holding a place in a record (`records`)
+    daily: tuple[ScoreEntry, ...] = ()  # the latest deals of the day, oldest first, apart
 
     def records(self, kind: str, rules: str | None) -> list[ScoreEntry]:
         """The ten best games of `kind` ("time", "moves", "score") played with `rules`."""
@@ -138,11 +146,12 @@ class GameStats(Record):
                   when: float | None = None, assisted: bool = False,
                   rules: str | None = None, finished: bool = True,
                   key: str | None = None, moves: int | None = None,
-                  deal: str | None = None) -> GameStats:
+                  deal: str | None = None, daily: bool = False) -> GameStats:
         """These statistics after one more game; ValueError for values that cannot be.
 
         An `assisted` game is not won, sets no best score and gains no money; a game left
-        before its end (not `finished`) sets no best score."""
+        before its end (not `finished`) sets no best score; a `daily` game (a deal of the
+        day) changes nothing but the daily games' list and the keys counted."""
         score = _amount(score, "score")
         assisted = expect_bool(assisted, "assisted")
         won = expect_bool(won, "won") and not assisted
@@ -151,6 +160,13 @@ class GameStats(Record):
                            None if seconds is None else _seconds(seconds, "seconds"),
                            None if moves is None else expect_int(moves, "moves", 0, COUNT_LIMIT),
                            _deal(deal, "deal"))
+        if winnings is not None:
+            winnings = payable(_amount(winnings, "winnings"), assisted)
+        if vegas is not None:
+            vegas = payable(_amount(vegas, "vegas"), assisted)
+        counted = self.counted if key is None else (*self.counted, _game_key(key))[-KEYS_KEPT:]
+        if expect_bool(daily, "daily"):
+            return replace(self, daily=(*self.daily, entry)[-DAILY_LIMIT:], counted=counted)
         total = Record.after(self, score, won, best)
         changes: dict = {**_counts(total), "history": (self.history + (entry,))[-HISTORY_LIMIT:]}
         if best:
@@ -159,20 +175,17 @@ class GameStats(Record):
             records = dict(self.by_rules)
             records[rules] = self.of_rules(rules).after(score, won, best)
             changes["by_rules"] = tuple(sorted(records.items()))
-        if key is not None:
-            changes["counted"] = (*self.counted, _game_key(key))[-KEYS_KEPT:]
+        changes["counted"] = counted
         if seconds is not None:
             changes["total_time"] = float(_saturated(
                 self.total_time + _seconds(seconds, "seconds"), 0.0))
         if winnings is not None:
-            winnings = payable(_amount(winnings, "winnings"), assisted)
             changes["total_winnings"] = _saturated(self.total_winnings + winnings)
             if best:
                 changes["best_winnings"] = (winnings if self.best_winnings is None
                                             else max(self.best_winnings, winnings))
         if vegas is not None:
-            changes["vegas_balance"] = _saturated(
-                self.vegas_balance + payable(_amount(vegas, "vegas"), assisted))
+            changes["vegas_balance"] = _saturated(self.vegas_balance + vegas)
         return replace(self, **changes)
 
     def to_dict(self) -> dict:
@@ -181,6 +194,7 @@ class GameStats(Record):
         data["by_rules"] = {name: asdict(record) for name, record in self.by_rules}
         data["counted"] = list(self.counted)
         data["bests"] = [entry.to_list() for entry in self.bests]
+        data["daily"] = [entry.to_list() for entry in self.daily]
         return data
 
     @classmethod
@@ -216,6 +230,7 @@ class GameStats(Record):
             best_winnings=_optional_amount(data.get("best_winnings"), f"{what} best_winnings"),
             vegas_balance=_amount(data.get("vegas_balance", 0), f"{what} vegas_balance"),
             history=history,
+            daily=_history(data.get("daily", []), f"{what} daily", limit=DAILY_LIMIT),
             by_rules=by_rules,
             counted=tuple(_game_key(item) for item in
                           expect_list(data.get("counted", []), f"{what} counted")[-KEYS_KEPT:]),

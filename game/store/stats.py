@@ -14,6 +14,9 @@ the table keeps its save.
     stats, messages = Statistics.load(data_folder())
     messages += stats.record_game("leapfrog", score=130, won=False, winnings=30, key=key)
     stats.get("leapfrog").total_winnings
+
+A deal of the day is counted here too, with `daily=True`, so that its key makes its end one
+atomic step like any game's; it is kept apart from every figure (see `GameStats.with_game`).
 """
 
 from __future__ import annotations
@@ -49,7 +52,9 @@ __all__ = ["GAME_KEY", "HISTORY_LIMIT", "KEYS_KEPT", "GameStats", "Record", "Sco
            "Statistics", "payable", "rules_key"]
 
 KIND = "leaps-statistics"
-FORMAT = 2  # 1: Klondike's best scores only were kept per rules (read and moved over)
+# 1: Klondike's best scores only were kept per rules (read and moved over); 2: daily games not
+# yet apart (read as they are); 3: daily games apart (an older version calls the file newer).
+FORMAT = 3
 SUBJECT = "Your statistics file"
 FALLBACK = "starting fresh"
 LOCK_SUFFIX = ".lock"
@@ -108,7 +113,7 @@ class Statistics:
                     when: float | None = None, assisted: bool = False,
                     rules: str | None = None, finished: bool = True,
                     key: str | None = None, moves: int | None = None,
-                    deal: str | None = None) -> list[str]:
+                    deal: str | None = None, daily: bool = False) -> list[str]:
         """Count one game of `game_id` and save; messages for the player. The game is on disk
         unless `is_pending` says it waits, and then the messages always say so (the table
         keeps its save until it is counted).
@@ -117,8 +122,9 @@ class Statistics:
         game's Vegas score) to the cumulative Vegas balance; `seconds` to the time played;
         `when` is the time it ended (now if None); `rules` names the rules it was played with
         (`rules_key`); `moves` and `deal` (its deal code) go into the records and the recent
-        games; a game not `finished` (left before its end) sets no best score. A game
-        whose `key` was counted already changes nothing. ValueError for values that cannot
+        games; a game not `finished` (left before its end) sets no best score; a `daily`
+        game (a deal of the day) is kept apart, in the recent games only (see `GameStats`).
+        A game whose `key` was counted already changes nothing. ValueError for values that cannot
         be, with nothing counted.
         """
         game_id = _game_id(game_id)
@@ -126,9 +132,9 @@ class Statistics:
             return []
         options = dict(winnings=winnings, vegas=vegas, seconds=seconds, when=when,
                        assisted=assisted, rules=rules, finished=finished, key=key,
-                       moves=moves, deal=deal)
+                       moves=moves, deal=deal, daily=daily)
         counted = GameStats().with_game(score, won, **options)  # refuses bad values now
-        options["when"] = counted.history[-1].timestamp  # the same moment, however late
+        options["when"] = (counted.daily or counted.history)[-1].timestamp  # however late
         if key is None or all(pending.key != key for pending in self._pending):
             self._pending.append(_Pending(game_id, key, lambda stats: stats.with_game(
                 score, won, **options)))

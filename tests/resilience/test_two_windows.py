@@ -3,7 +3,7 @@ both is in the statistics (issue: each window wrote its own copy and the last on
 
 Two real processes, started together, each count 100 games back to back with the real
 statistics code (harder than any player: a game takes a while); a third reader refreshes
-meanwhile. Nothing may be lost, nothing counted twice."""
+meanwhile. Nothing may be lost, nothing counted twice, and the deals of the day stay apart."""
 
 from __future__ import annotations
 
@@ -34,6 +34,8 @@ WINDOW = textwrap.dedent("""
         messages += stats.record_game("klondike", 5 * number, won, vegas=1,
                                       rules="standard/1" if won else "vegas/3", key=key)
         messages += stats.record_game("leap_year", number, won, key=key)
+        if number % 4 == 0:  # a deal of the day now and then, kept apart
+            messages += stats.record_game("lucas_leaps", number, won, key=key, daily=True)
     # As the program does when it ends: a game still waiting (the other window kept the
     # lock too long, on a loaded machine) is written now, or with the window's next game.
     print("settled" if any(stats.settle() for _ in range(5)) else "lost")
@@ -67,3 +69,5 @@ def test_two_windows_finishing_games_at_once_lose_none(private_data_folder: Path
     assert klondike.vegas_balance == both
     assert klondike.of_rules("standard/1").played == won
     assert klondike.of_rules("vegas/3").played == both - won
+    lucas_leaps = stats.get("lucas_leaps")
+    assert (lucas_leaps.played, len(lucas_leaps.daily)) == (0, 2 * len(range(0, GAMES_EACH, 4)))

@@ -80,7 +80,43 @@ def test_a_daily_win_goes_into_the_calendar_and_the_streak(calendar, context, mo
     count_game(context, app.stack.top.game, session)
     assert context.daily.result("klondike", TODAY) == result
     assert context.daily.streak("klondike", TODAY) == (result == "won")
-    assert context.stats.get("klondike").played == 1  # an ordinary game as well
+    klondike = context.stats.get("klondike")
+    assert klondike.played == 0 and len(klondike.daily) == 1  # kept apart
+
+
+def _end_daily_game(app, context, date, won, monkeypatch):
+    """Open the deal of `date` from the calendar and end it, won or lost."""
+    show(app, DailyScene(context, "klondike", today=lambda: TODAY))
+    app.stack.top.play(date)
+    settle(app)
+    table = app.stack.top
+    assert table.session.daily == date.isoformat()
+    monkeypatch.setattr(Session, "is_won", property(lambda self: won))
+    table.session.finish()
+    count_game(context, table.game, table.session)
+    monkeypatch.undo()
+
+
+def test_a_daily_win_and_loss_change_only_the_daily_figures_in_the_files(calendar, context,
+                                                                        monkeypatch):
+    from game.store.daily import DailyRecord
+    from game.store.stats import Statistics
+
+    app, _ = calendar
+    context.autosave = True
+    folder = context.stats.folder
+    context.notify(context.stats.record_game("klondike", 300, True, seconds=100, moves=99,
+                                             rules="standard/1"))
+    before = Statistics.load(folder)[0].get("klondike")
+    _end_daily_game(app, context, TODAY, True, monkeypatch)
+    _end_daily_game(app, context, TODAY - datetime.timedelta(days=1), False, monkeypatch)
+    after = Statistics.load(folder)[0].get("klondike")
+    assert [entry.won for entry in after.daily] == [True, False]
+    assert after.history == before.history and after.bests == before.bests
+    assert (after.played, after.won, after.current_streak, after.best_score, after.total_time,
+            after.by_rules) == (before.played, before.won, before.current_streak,
+                                before.best_score, before.total_time, before.by_rules)
+    assert DailyRecord.load(folder)[0].figures("klondike", TODAY) == (2, 1, 1, 1)
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (640, 480)])

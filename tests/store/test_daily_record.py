@@ -65,3 +65,15 @@ def test_a_damaged_file_is_set_aside_with_a_message(tmp_path, content):
     record.add("klondike", DAY, won=True)
     assert json.loads((tmp_path / DAILY_FILE).read_text())["games"]["klondike"] == {
         "2026-03-10": "won"}
+
+
+def test_the_figures_count_days_played_and_won_and_the_longest_run():
+    record = DailyRecord(None)
+    for day, won in ((-9, True), (-8, True), (-7, True), (-6, False), (-2, True), (-1, True)):
+        record.add("klondike", later(day), won=won)
+    record.add("klondike", later(-8), won=False)  # played again: still won
+    figures = record.figures("klondike", DAY)
+    assert figures == (6, 5, 2, 3)
+    assert figures.win_rate == pytest.approx(5 / 6)
+    assert record.figures("leapfrog", DAY) == (0, 0, 0, 0)
+    assert record.figures("leapfrog", DAY).win_rate == 0.0

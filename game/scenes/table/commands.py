@@ -190,12 +190,14 @@ def _save(context: Context, game: TableGame, session: Session) -> None:
 
 def count_game(context: Context, game: TableGame, session: Session) -> None:
     """Count a game that ended or was left for good, as it stands (a loss unless won; a win
-    the computer helped play counts as played), then forget its save (see `count_once`)."""
+    the computer helped play counts as played), then forget its save (see `count_once`). A
+    deal of the day goes into the calendar, and into the statistics only apart from the
+    player's own deals."""
     session.recorded = count_once(
         context, game.game_id, session.recorded,
         lambda: game.record(session.state, session.is_won, session.clock.elapsed,
                             assisted=session.assisted, key=session.key,
-                            moves=session.moves),
+                            moves=session.moves, daily=session.daily is not None),
         lambda: _save(context, game, session))
     if session.daily is not None and context.autosave:
         # The calendar's own record: a day won only by the player's own play.
@@ -234,7 +236,9 @@ def show_summary(table: CardTable) -> None:
     stuck = "no move from the deal" if session.history.position == 0 else "no more moves"
     title = game.title if won else f"{game.title}: {stuck}"
     rows = list(game.summary_rows(state, session.moves, session.clock.elapsed))
-    outcome = game.outcome_rows(state, assisted=session.assisted, counted=session.recorded)
+    # A deal of the day adds to no total, so the totals shown are already the final ones.
+    outcome = game.outcome_rows(state, assisted=session.assisted,
+                                counted=session.recorded or session.daily is not None)
     at = next((index for index, (label, _) in enumerate(rows) if label == "Moves"), len(rows))
     rows[at:at] = outcome
     undo = not won and not session.recorded and session.history.can_undo

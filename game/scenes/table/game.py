@@ -181,18 +181,21 @@ class TableGame:
 
     def outcome_rows(self, state: Any, *, assisted: bool, counted: bool) -> Rows:
         """What the game earned, shown before the moves and time: for a game the computer
-        helped play, what it did not earn. `counted`: the statistics hold it already."""
+        helped play, what it did not earn. `counted`: the totals hold it already, or never will
+        (a deal of the day)."""
         if not assisted:
             return ()
         return ((ASSISTED_LABEL, "played, not won; no best score"),)
 
     def record(self, state: Any, won: bool, seconds: float, *, assisted: bool = False,
-               key: str | None = None, moves: int | None = None) -> list[str]:
+               key: str | None = None, moves: int | None = None,
+               daily: bool = False) -> list[str]:
         """Count the ended game in the statistics (once: `key` tells it); messages for the
         player, none when it is safely counted."""
         return self.context.stats.record_game(self.game_id, self.rules.score(state), won,
                                               seconds=seconds, assisted=assisted, key=key,
-                                              moves=moves, deal=self.deal_code(state))
+                                              moves=moves, deal=self.deal_code(state),
+                                              daily=daily)
 
     def deal_code(self, state: Any) -> str:
         """The code of the deal `state` belongs to, under the rules it is played with."""

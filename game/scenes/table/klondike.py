@@ -139,14 +139,15 @@ class KlondikeTable(TableGame):
         return tuple(rows)
 
     def record(self, state: KlondikeState, won: bool, seconds: float, *, assisted: bool = False,
-               key: str | None = None, moves: int | None = None) -> list[str]:
+               key: str | None = None, moves: int | None = None,
+               daily: bool = False) -> list[str]:
         """Count the game with its scoring and draw; cumulative Vegas adds its money to the
-        balance."""
+        balance (a deal of the day's never: see `Statistics.record_game`)."""
         vegas = state.score if self._vegas(state) and self.settings.vegas_cumulative else None
         messages = self.context.stats.record_game(
             GAME_ID, state.score, won, vegas=vegas, seconds=seconds, assisted=assisted,
             rules=rules_key(state.options.scoring, state.options.draw), key=key, moves=moves,
-            deal=self.deal_code(state))
+            deal=self.deal_code(state), daily=daily)
         if not self.context.stats.is_pending(GAME_ID):
             self._counted = state
         return messages

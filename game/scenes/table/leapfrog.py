@@ -161,11 +161,13 @@ class LeapfrogTable(TableGame):
         return earned_score(self.breakdown(state), assisted)
 
     def record(self, state: LeapfrogState, won: bool, seconds: float, *, assisted: bool = False,
-               key: str | None = None, moves: int | None = None) -> list[str]:
+               key: str | None = None, moves: int | None = None,
+               daily: bool = False) -> list[str]:
         earned = self._earned_score(state, assisted)
         return self.context.stats.record_game(GAME_ID, earned, won, winnings=earned - BUY_IN,
                                               seconds=seconds, assisted=assisted, key=key,
-                                              moves=moves, deal=self.deal_code(state))
+                                              moves=moves, deal=self.deal_code(state),
+                                              daily=daily)
 
 
 def score_slots(parts: ScoreBreakdown, winnings: int, *,
