@@ -297,14 +297,17 @@ thinks only a move or two ahead wins most easy deals and few expert ones.
 Daily, on the menu: each solitaire has a deal of the day, the same for every player on that \
 date, easy early in the week and rising to expert on Sunday; no deal comes back within a \
 year. The calendar marks the days you won; click a missed day to play it. Your daily \
-streak is the days won in a row up to today. Daily games count in the statistics like any \
-other, and the calendar keeps them apart as well. A daily deal keeps its own rules \
-(Klondike draws three), whatever your options say.
+streak is the days won in a row up to today. A daily deal keeps its own rules (Klondike \
+draws three), whatever your options say. Daily games are kept apart from your own deals: \
+Statistics, Daily shows their days played and won and your daily streaks, and they never \
+count in the games played and won, streaks, best scores, time, winnings, charts or records \
+beside. A day counts once, and once won stays won. Statistics, Recent lists them too, \
+marked Daily; a deal played again from there is an ordinary game.
 ## Records and recent games
 Statistics, Records: the ten fastest wins, the ten wins in fewest moves and the ten best \
 scores of each game and rules, with their deal numbers and dates. A game the computer helped \
-play never enters them. Statistics, Recent: your last games; click one to play its deal \
-again.
+play never enters them, and neither does a deal of the day. Statistics, Recent: your last \
+games, a deal of the day marked Daily; click one to play its deal again.
 ## Deal codes
 Deal # shows the deal's code, such as K3.n.1.0-12345V: the game, its rules and the deal \
 number. Copy code puts it on the clipboard; send it to a friend and race the same cards. \

@@ -4,11 +4,13 @@ Numbers come from the store as it stands, so a game finished a moment ago alread
 the game in progress does not (the table records a game once it ends or is abandoned). The
 charts are computed from the recorded history of each game: its recent scores, the win rate
 after each game, and for the games that play for money the running total (Leapfrog's winnings,
-Klondike's Vegas money).
+Klondike's Vegas money). The deals of the day are in none of them: a game that has them shows
+their figures, the calendar's, in a Daily tab of their own.
 """
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 
 import pygame
@@ -24,6 +26,7 @@ from game.scenes.deal_dialog import take_rules
 from game.scenes.dialogs import ConfirmDialog
 from game.scenes.notice import show_notices
 from game.scenes.stats_pages import (
+    DAILY,
     RECENT,
     RECORDS,
     SCORES,
@@ -52,7 +55,7 @@ from game.scenes.ui import ButtonRow, ModalScene, TabBar, draw_dialog_panel, fit
 
 # The rows, series and chart pages are worked out in stats_rows, stats_series and stats_pages;
 # they are named here as well, where they were.
-__all__ = ["RECENT", "RECORDS", "SCORES", "VEGAS", "WIN_RATE", "WINNINGS", "StatsScene",
+__all__ = ["DAILY", "RECENT", "RECORDS", "SCORES", "VEGAS", "WIN_RATE", "WINNINGS", "StatsScene",
            "chart_kinds", "format_duration", "is_vegas_score", "recent_win_rate_series",
            "running_total", "stats_rows", "vegas_series", "win_rate_series", "winnings_series"]
 
@@ -68,9 +71,11 @@ class StatsScene(ModalScene):
     numbers, the game's charts in tabs of their own (Page Up and Page Down change them)."""
 
     def __init__(self, context: Context, game_id: str | None = None,
-                 play_again: Callable[[DealCode], None] | None = None) -> None:
+                 play_again: Callable[[DealCode], None] | None = None,
+                 today: Callable[[], datetime.date] = datetime.date.today) -> None:
         super().__init__()
         self.context = context
+        self.today = today  # the daily streak runs up to it
         # Plays a recent game's deal again: the table's way when opened from one, else a
         # table opened over the menu.
         self.play_again = play_again
@@ -126,8 +131,10 @@ class StatsScene(ModalScene):
 
     def ask_reset(self) -> None:
         title = game_title(self.game_id)
+        kept = (" The calendar of its deals of the day is kept." if DAILY in self.charts.labels
+                else "")
         self.stack.push(ConfirmDialog(
-            f"Forget every recorded {title} game? This cannot be undone.",
+            f"Forget every recorded {title} game? This cannot be undone.{kept}",
             lambda game_id=self.game_id: self.reset(game_id), title="Reset statistics",
             yes="Reset", no="Keep"))
 
@@ -222,7 +229,9 @@ class StatsScene(ModalScene):
                          self.charts_bar.bottom + self.px(12),
                          max(12, round(self.row_height * 0.46)), self.px)
         self.recent_rows = page.draw(surface, self.chart_kind,
-                                     self.context.stats.get(self.game_id), self.pointer)
+                                     self.context.stats.get(self.game_id),
+                                     self.context.daily.figures(self.game_id, self.today()),
+                                     self.pointer)
 
     def replay(self, code: str) -> None:
         """Play a recent game's deal again (a code that no longer reads opens nothing)."""

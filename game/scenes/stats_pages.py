@@ -1,5 +1,5 @@
 """The statistics page's chart side: the page each chart tab shows for one game and rules —
-its scores, its win rate, its money, its records and its recent games."""
+its scores, its win rate, its money, its records, its recent games and its deals of the day."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from game.art import palette
 from game.engine.text import draw_text
 from game.registry import BY_ID
 from game.rules.leapfrog import BUY_IN
+from game.scenes.daily_deals import daily_pool
 from game.scenes.stats_chart import (
     ASSISTED,
     Axes,
@@ -21,6 +22,7 @@ from game.scenes.stats_chart import (
     draw_line_chart,
     draw_score_chart,
 )
+from game.scenes.stats_daily import draw_daily
 from game.scenes.stats_records import draw_recent, draw_records
 from game.scenes.stats_series import (
     RECENT_GAMES,
@@ -38,25 +40,30 @@ from game.scenes.stats_series import (
 )
 from game.scenes.ui import dollars
 from game.store import GameStats
+from game.store.daily import DailyFigures
 from game.store.game_stats import ScoreEntry
 
 CHART_GAMES = 40  # the score chart shows this many most recent games
 SCORES, WIN_RATE, WINNINGS, VEGAS = "Scores", "Win rate", "Winnings", "Vegas"
-RECORDS, RECENT = "Records", "Recent"
+RECORDS, RECENT, DAILY = "Records", "Recent", "Daily"
 NO_GAMES = "No games recorded yet"
 NO_GAMES_OF_RULES = "No games with these rules recorded yet"
 RECENT_COLOUR = (120, 200, 255)
 
 
 def chart_kinds(game_id: str, rules: Rules | None = None) -> list[str]:
-    """The charts the statistics offer for `game_id` (Klondike: the money of Vegas rules)."""
+    """The charts the statistics offer for `game_id` (Klondike: the money of Vegas rules; a
+    game with a deal of the day: its daily figures)."""
     kinds = [SCORES, WIN_RATE]
     money = BY_ID[game_id].money
     if money == "winnings":
         kinds.append(WINNINGS)
     if money == "vegas" and (rules is None or rules[0] == "vegas"):
         kinds.append(VEGAS)
-    return [*kinds, RECORDS, RECENT]
+    kinds += [RECORDS, RECENT]
+    if daily_pool(BY_ID[game_id]) is not None:
+        kinds.append(DAILY)
+    return kinds
 
 
 @dataclass(frozen=True)
@@ -71,10 +78,11 @@ class ChartPage:
     text: int
     px: Callable[[float], int]
 
-    def draw(self, surface: pygame.Surface, kind: str, stats: GameStats,
+    def draw(self, surface: pygame.Surface, kind: str, stats: GameStats, daily: DailyFigures,
              pointer: tuple[int, int] | None) -> list[tuple[pygame.Rect, str]]:
-        """The page of the chart `kind`, with a key to what it shows; the recent games' rows
-        that play their deal again (none on the other pages)."""
+        """The page of the chart `kind`, with a key to what it shows (`daily`: the game's deals
+        of the day); the recent games' rows that play their deal again (none on the other
+        pages)."""
         text, key_y = self.text, self.top
         area = pygame.Rect(self.chart.x, key_y + text + self.px(12), self.chart.width,
                            self.chart.bottom - key_y - text - self.px(12))
@@ -84,6 +92,8 @@ class ChartPage:
             draw_records(surface, page, stats, rules, BY_ID[self.game_id].records, text)
         elif kind == RECENT:
             return draw_recent(surface, page, stats, self._rules_words, text, pointer)
+        elif kind == DAILY:
+            draw_daily(surface, page, daily, text)
         elif kind == SCORES:
             self._draw_scores(surface, stats, key_y, area, text)
         elif kind == WIN_RATE:

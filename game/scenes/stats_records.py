@@ -3,7 +3,8 @@
 Records: for the game and rules shown, the ten fastest wins, the ten wins in fewest moves and
 the ten best scores, each with its deal number and date. Recent games: the last games, newest
 first, each a row that plays its deal again when clicked (games recorded before deals were
-kept in the statistics cannot be).
+kept in the statistics cannot be). The deals of the day are among them, marked Daily; played
+again from here, a deal is an ordinary game.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ RECORD_TITLES = {"time": "Fastest wins", "moves": "Fewest moves", "score": "Best
 RECENT_SHOWN = 10
 NO_RECORDS = "No records yet: win a game by yourself to set one"
 NO_RECENT = "No games recorded yet"
+DAILY_MARK = "Daily"
 
 
 def when(entry: ScoreEntry) -> str:
@@ -77,25 +79,33 @@ def draw_records(surface: pygame.Surface, area: pygame.Rect, stats: GameStats,
                       palette.TEXT_DIM, (left + 16, y + size + 1), anchor="topleft")
 
 
+def recent_games(stats: GameStats) -> list[tuple[ScoreEntry, bool]]:
+    """The last games, newest first, each with whether it was a deal of the day."""
+    games = [(entry, False) for entry in reversed(stats.history[-RECENT_SHOWN:])]
+    games += [(entry, True) for entry in reversed(stats.daily[-RECENT_SHOWN:])]
+    games.sort(key=lambda game: -game[0].timestamp)  # stable: the later of a tie first
+    return games[:RECENT_SHOWN]
+
+
 def draw_recent(surface: pygame.Surface, area: pygame.Rect, stats: GameStats,
                 rules_text, text: int, pointer: tuple[int, int] | None
                 ) -> list[tuple[pygame.Rect, str]]:
     """The last games, newest first; the rows whose deal can be played again, with its code."""
-    games = list(reversed(stats.history))[:RECENT_SHOWN]
+    games = recent_games(stats)
     if not games:
         draw_empty(surface, area, NO_RECENT, text)
         return []
     row = max(text + 6, min(area.height // RECENT_SHOWN, round(text * 2.2)))
     rows = []
-    for index, entry in enumerate(games):
+    for index, (entry, daily) in enumerate(games):
         rect = pygame.Rect(area.x, area.y + index * row, area.width, row - 2)
         if entry.deal:
             rows.append((rect, entry.deal))
             if pointer is not None and rect.collidepoint(pointer):
                 pygame.draw.rect(surface, (44, 54, 72), rect, border_radius=4)
         result = "Won" if entry.won else "Helped" if entry.assisted else "Lost"
-        parts = [when(entry), rules_text(entry), deal_number(entry), result,
-                 f"{entry.score:,}", clock(entry.seconds)]
+        parts = [when(entry), DAILY_MARK if daily else "", rules_text(entry),
+                 deal_number(entry), result, f"{entry.score:,}", clock(entry.seconds)]
         line = "  ·  ".join(part for part in parts if part)
         room = area.width - (rect.height * 4 if entry.deal else 0)
         size = fitted_size(line, round(text * 0.85), room)

@@ -12,6 +12,7 @@ from game.art import palette
 from game.engine.scene import Scene
 from game.scenes.dialogs import ConfirmDialog
 from game.scenes.stats import (
+    DAILY,
     RECENT,
     RECORDS,
     SCORES,
@@ -145,10 +146,11 @@ def history_of(*results):
 
 
 def test_each_game_has_its_charts():
-    assert chart_kinds("leap_year") == [SCORES, WIN_RATE, RECORDS, RECENT]
+    """A game with a deal of the day has a Daily tab (Leap Frog, the board game, has none)."""
+    assert chart_kinds("leap_year") == [SCORES, WIN_RATE, RECORDS, RECENT, DAILY]
     assert chart_kinds("leap_frog") == [SCORES, WIN_RATE, RECORDS, RECENT]
-    assert chart_kinds("leapfrog") == [SCORES, WIN_RATE, WINNINGS, RECORDS, RECENT]
-    assert chart_kinds("klondike") == [SCORES, WIN_RATE, VEGAS, RECORDS, RECENT]
+    assert chart_kinds("leapfrog") == [SCORES, WIN_RATE, WINNINGS, RECORDS, RECENT, DAILY]
+    assert chart_kinds("klondike") == [SCORES, WIN_RATE, VEGAS, RECORDS, RECENT, DAILY]
 
 
 def test_the_win_rate_after_each_game_counts_the_games_before_the_history():
@@ -298,7 +300,8 @@ def test_klondike_scores_are_shown_for_one_set_of_rules_at_a_time(app, mixed, be
     stats.step_rules(-1)
     rows = dict(stats.rows())
     assert rows["Best score (Vegas, draw 3)"] == "$208"
-    assert chart_kinds("klondike", stats.rules) == [SCORES, WIN_RATE, VEGAS, RECORDS, RECENT]
+    assert chart_kinds("klondike", stats.rules) == [SCORES, WIN_RATE, VEGAS, RECORDS, RECENT,
+                                                    DAILY]
     assert vegas_series(mixed.stats.get("klondike"), stats.rules) == [208, 243]
     assert (rows["Games played"], rows["Games won"], rows["Win rate"]) == ("2", "1", "50%")
     assert rows["All games together"] == "7 played, 43% won"
@@ -308,7 +311,7 @@ def test_klondike_scores_are_shown_for_one_set_of_rules_at_a_time(app, mixed, be
     click(app, stats.rules_buttons.buttons[0].rect.center)
     assert stats.rules == ("standard", 3)
     assert dict(stats.rows())["Best score (Standard, draw 3)"] == "520"  # not the helped 700
-    assert [label for label in stats.charts.labels] == [SCORES, WIN_RATE, RECORDS, RECENT]
+    assert [label for label in stats.charts.labels] == [SCORES, WIN_RATE, RECORDS, RECENT, DAILY]
     assert (dict(stats.rows())["Games played"], dict(stats.rows())["Current streak"]) == ("2", "0")
     stats.step_rules(-1)
     assert dict(stats.rows())["Best score (Standard, draw 1)"] == "640"

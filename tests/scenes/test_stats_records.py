@@ -65,3 +65,42 @@ def test_a_damaged_code_opens_nothing_and_says_so(app, context):
     app.run_frame(0.0)
     assert not scene.closing and scene in app.stack.scenes
     assert not any(isinstance(each, CardTableScene) for each in app.stack.scenes)
+
+
+DAILY_CODE = encode("klondike", {"draw": 3}, 777)
+
+
+def test_a_daily_game_is_among_the_recent_games_marked_daily(app, context, monkeypatch):
+    from game.scenes import stats_records
+    from game.scenes.stats_records import recent_games, when
+
+    recorded(context)
+    context.stats.record_game("klondike", 500, True, rules="standard/3", deal=DAILY_CODE,
+                              daily=True)
+    stats = context.stats.get("klondike")
+    assert [(entry.deal, daily) for entry, daily in recent_games(stats)] == [
+        (DAILY_CODE, True), (None, False), (CODE, False)]
+    drawn = []
+    draw_text = stats_records.draw_text
+    monkeypatch.setattr(stats_records, "draw_text", lambda surface, text, *rest, **named: (
+        drawn.append(text), draw_text(surface, text, *rest, **named))[1])
+    scene = StatsScene(context, "klondike")
+    show(app, scene)
+    scene.charts.select(scene.charts.labels.index(RECENT))
+    app.run_frame(0.0)
+    assert [code for _, code in scene.recent_rows] == [DAILY_CODE, CODE]
+    assert any(text.startswith(f"{when(stats.daily[0])}  ·  Daily  ·  ") for text in drawn)
+    assert sum("Daily" in text for text in drawn) == 1
+
+
+def test_a_daily_deal_played_again_from_recent_is_an_ordinary_game(app, context):
+    context.stats.record_game("klondike", 500, True, rules="standard/3", deal=DAILY_CODE,
+                              daily=True)
+    scene = StatsScene(context, "klondike")
+    show(app, scene)
+    scene.charts.select(scene.charts.labels.index(RECENT))
+    app.run_frame(0.0)
+    click(app, scene.recent_rows[0][0].center)
+    table = app.stack.top
+    assert isinstance(table, CardTableScene) and table.session.daily is None
+    assert table.session.history.states[0].seed == 777
