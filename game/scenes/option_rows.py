@@ -85,7 +85,7 @@ class OptionTab:
     title: str
     options: tuple[Option, ...]
     note: str = ""  # a line under the rows saying what the player should know
-    card_preview: bool = False  # show cards in the chosen deck, back and felt under the rows
+    card_preview: bool = False  # show cards in the chosen deck, back and felt (see options)
 
     @property
     def games(self) -> frozenset[str]:

@@ -14,6 +14,7 @@ import pygame
 
 from game.art import palette
 from game.art.cards import CardArt
+from game.art.faces import card_height
 from game.engine import motion
 from game.engine.input import Action
 from game.engine.text import draw_text
@@ -34,6 +35,7 @@ from game.scenes.ui import (
 from game.store import Settings
 
 PREVIEW_CARDS = (Card(12, "H"), Card(10, "D"), Card(1, "C"))
+PREVIEW_SMALLEST = 20  # narrower cards than this would not show the deck
 ROW_HIGHLIGHT = (40, 50, 66)
 
 
@@ -61,6 +63,7 @@ class OptionsScene(ModalScene):
         self.hovered: int | None = None
         self.focus: int | None = None  # a row, or len(rows) + button index
         self.body = pygame.Rect(0, 0, 0, 0)
+        self.preview: tuple[pygame.Rect, int] | None = None  # the felt patch, the cards' width
 
     @property
     def tab(self) -> OptionTab:
@@ -133,6 +136,39 @@ class OptionsScene(ModalScene):
                      for i, option in enumerate(shown)]
         if self.focus is not None and self.focus >= len(self.rows) + len(self.buttons.buttons):
             self.focus = None
+        self._place_preview()
+
+    def _place_preview(self) -> None:
+        """Where the cards of the look chosen are shown: below the rows when they leave room,
+        else, smaller, beside the buttons (a small window), else nowhere."""
+        self.preview = None
+        if not self.tab.card_preview or not self.rows:
+            return
+        top = self.rows[-1][1].bottom + self.px(12)
+        below = pygame.Rect(self.body.x, top, self.body.width,
+                            self.buttons.rect.top - self.px(16) - top)
+        top = max(top, self.buttons.rect.top) if self.tab.note else top
+        side = pygame.Rect(self.body.x, top, self.buttons.rect.left - self.px(16) - self.body.x,
+                           self.panel.bottom - self.px(12) - top)
+        side.height = min(side.height, 2 * (self.buttons.rect.centery - side.y))
+        for room in (below, side):
+            self.preview = self._preview_in(room)
+            if self.preview is not None:
+                return
+
+    def _preview_in(self, room: pygame.Rect) -> tuple[pygame.Rect, int] | None:
+        """The felt patch holding the preview's cards in a row, centred in `room`, and the
+        cards' width; None when they would be too small there."""
+        margin, gap, count = self.px(14), self.px(14), len(PREVIEW_CARDS) + 1
+        width = min(self.px(90), (room.width - 2 * margin - (count - 1) * gap) // count)
+        while width >= PREVIEW_SMALLEST and card_height(width) + 2 * margin > room.height:
+            width -= 1
+        if width < PREVIEW_SMALLEST:
+            return None
+        patch = pygame.Rect(0, 0, count * width + (count - 1) * gap + 2 * margin,
+                            card_height(width) + 2 * margin)
+        patch.center = room.center
+        return patch, width
 
     def _control(self, rect: pygame.Rect) -> pygame.Rect:
         """The right-hand part of a row holding its value."""
@@ -275,25 +311,17 @@ class OptionsScene(ModalScene):
 
     def _draw_appearance_preview(self, surface: pygame.Surface) -> None:
         """Three faces and a back in the chosen deck and back, on a patch of the chosen felt."""
-        if not self.rows:
+        if self.preview is None:
             return
-        margin = self.px(14)
-        top = self.rows[-1][1].bottom + self.px(12) + margin
-        room = self.buttons.rect.top - self.px(16) - margin - top
-        width = max(24, min(self.px(90), int(room / 1.4)))
-        if room < width * 1.4:
-            return
+        patch, width = self.preview
         appearance = self.draft.appearance
         art = _preview_art(width, appearance.deck, appearance.back)
         images = [art.face(card) for card in PREVIEW_CARDS] + [art.back()]
-        gap = self.px(14)
-        left = self.panel.centerx - (len(images) * width + (len(images) - 1) * gap) // 2
-        cloth = pygame.Rect(left, top, len(images) * width + (len(images) - 1) * gap,
-                            art.height).inflate(2 * margin, 2 * margin)
         colour = palette.FELTS.get(appearance.felt, palette.FELTS["green"])
-        pygame.draw.rect(surface, colour, cloth, border_radius=self.px(10))
+        pygame.draw.rect(surface, colour, patch, border_radius=self.px(10))
+        margin, gap = self.px(14), self.px(14)
         for index, image in enumerate(images):
-            surface.blit(image, (left + index * (width + gap), top))
+            surface.blit(image, (patch.x + margin + index * (width + gap), patch.y + margin))
 
 
 @lru_cache(maxsize=2)

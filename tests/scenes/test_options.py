@@ -175,3 +175,27 @@ def test_every_tab_fits_the_window(app, context, below, size):
 def test_tabs_with_rules_options_say_when_they_apply():
     for game_id in ("klondike", "leap_frog"):
         assert "in progress keeps" in TABS[tab_for_game(game_id)].note
+
+
+@pytest.mark.parametrize("size, beside", [((640, 480), True), ((800, 600), False),
+                                          ((1280, 800), False)])
+def test_the_look_preview_shows_in_small_and_large_windows_over_nothing(context, size,
+                                                                         beside):
+    """Below the rows when they leave room, else smaller, beside the buttons."""
+    from game.app import LeapsApp
+
+    app = LeapsApp(size)
+    options, _ = open_options(app, context)
+    options.tabs.select(next(i for i, tab in enumerate(TABS) if tab.card_preview))
+    app.run_frame(0.0)
+    assert options.preview is not None
+    patch, width = options.preview
+    assert width >= 20 and options.panel.contains(patch)
+    others = ([rect for _, rect in options.rows] + [button.rect for button in
+                                                    options.buttons.buttons]
+              + options.tabs.rects)
+    assert patch.collidelist(others) == -1
+    assert (patch.right < options.buttons.rect.left) == beside
+    options.tabs.select(0)  # a game's tab shows no cards
+    assert options.preview is None
+    app.close()
