@@ -140,6 +140,23 @@ def test_winnings_add_up_from_game_to_game(leapfrog, context):
     assert dict(second.top.result.rows)["Accumulated winnings"] == f"+{lost + 668:,}"
 
 
+def test_a_daily_game_adds_nothing_to_the_accumulated_winnings(leapfrog, context):
+    """A deal of the day is kept apart: its summary, before it counts (a loss may still be
+    taken back) and after, shows the winnings of the player's own deals only."""
+    context.stats.record_game("leapfrog", 130, False, winnings=30)
+    table = leapfrog(NEAR_LOSS)
+    table.scene.session.daily = "2026-03-10"
+    table.click(cell_centre(table, Cell(3, 12)))
+    table.settle()
+    rows = dict(table.top.result.rows)
+    assert rows["This game's winnings"] == f"+{RULES.score(table.state) - 100}"
+    assert rows["Accumulated winnings"] == "+30"
+    table.top.to_menu()
+    table.settle()
+    stats = context.stats.get("leapfrog")
+    assert (stats.played, stats.total_winnings, len(stats.daily)) == (1, 30, 1)
+
+
 def test_a_first_column_gap_offers_the_kings_and_places_the_chosen_one(leapfrog):
     table = leapfrog(KINGS_ASTRAY)
     table.click(cell_centre(table, Cell(1, 0)))
