@@ -141,3 +141,24 @@ def test_a_saved_daily_game_stays_daily_when_resumed(extras, daily):
     session = Session(GAMES["klondike"], History.start(GAMES["klondike"].new_game(5)),
                       daily=daily)
     assert daily_of(session.extras()) == daily
+
+
+def test_a_stop_while_counting_a_daily_game_loses_no_day(calendar, context, monkeypatch):
+    """The program stopped just after the first of the two writes: the day is in the
+    calendar, and the save is still there to end the game again (which adds nothing)."""
+    app, scene = calendar
+    context.autosave = True
+    scene.play_today()
+    settle(app)
+    table = app.stack.top
+    monkeypatch.setattr(Session, "is_won", property(lambda self: True))
+    table.session.finish()
+
+    def stopped(*args, **kwargs):
+        raise KeyboardInterrupt  # the program ends here
+
+    monkeypatch.setattr(context.stats, "record_game", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        count_game(context, table.game, table.session)
+    assert context.daily.result("klondike", TODAY) == "won"
+    assert context.saves.load("klondike") is not None

@@ -192,17 +192,20 @@ def count_game(context: Context, game: TableGame, session: Session) -> None:
     """Count a game that ended or was left for good, as it stands (a loss unless won; a win
     the computer helped play counts as played), then forget its save (see `count_once`). A
     deal of the day goes into the calendar, and into the statistics only apart from the
-    player's own deals."""
+    player's own deals.
+
+    The calendar is written first: adding a day again changes nothing, so a stop between
+    the two writes leaves the save to end the game again, never a day missing."""
+    if session.daily is not None and context.autosave:
+        # The calendar's own record: a day won only by the player's own play.
+        won = session.is_won and not session.assisted
+        context.notify(context.daily.add(game.game_id, date_of(session.daily), won))
     session.recorded = count_once(
         context, game.game_id, session.recorded,
         lambda: game.record(session.state, session.is_won, session.clock.elapsed,
                             assisted=session.assisted, key=session.key,
                             moves=session.moves, daily=session.daily is not None),
         lambda: _save(context, game, session))
-    if session.daily is not None and context.autosave:
-        # The calendar's own record: a day won only by the player's own play.
-        won = session.is_won and not session.assisted
-        context.notify(context.daily.add(game.game_id, date_of(session.daily), won))
 
 
 def record_end(context: Context, game: TableGame, session: Session) -> None:
