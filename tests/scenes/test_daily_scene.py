@@ -162,3 +162,14 @@ def test_a_stop_while_counting_a_daily_game_loses_no_day(calendar, context, monk
         count_game(context, table.game, table.session)
     assert context.daily.result("klondike", TODAY) == "won"
     assert context.saves.load("klondike") is not None
+
+
+def test_the_toolbar_says_a_daily_game_is_the_deal_of_the_day_and_its_date(calendar):
+    app, scene = calendar
+    scene.play_today()
+    settle(app)
+    table = app.stack.top
+    grade = daily_deal("klondike", TODAY).grade
+    assert table.readout()[1][0] == f"Deal of the day, Sat 28 Nov, {grade}"
+    table.session.daily = None  # the same deal, played again as one of the player's own
+    assert table.readout()[1][0] == f"Winnable deal, {grade}"

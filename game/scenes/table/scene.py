@@ -62,6 +62,7 @@ class CardTableScene(TabletopScene):
         self._hint_left = 0.0
         self._ending: str | None = None  # "settling": the last cards land, then the end
         self._noted_deal: Any = None  # the first position of the deal `_deal_text` is about
+        self._noted_daily: str | None = None  # and the date of the deal of the day it is
         self._deal_text: tuple[str, ...] = ()
 
     # Lifecycle --------------------------------------------------------------------------
@@ -167,11 +168,13 @@ class CardTableScene(TabletopScene):
         return f"Deal #{self.session.history.states[0].seed}"
 
     def _deal_note(self) -> tuple[str, ...]:
-        """"Winnable deal" and its grade on a deal known to be one, in wordings from longest
-        to shortest (worked out once per deal)."""
-        first = self.session.history.states[0]
-        if self._noted_deal is not first:
-            self._noted_deal, self._deal_text = first, winnable.deal_notes(self.game.rules, first)
+        """"Winnable deal" and its grade on a deal known to be one, or "Deal of the day" and
+        its date on a daily game, in wordings from longest to shortest (worked out once per
+        deal)."""
+        first, daily = self.session.history.states[0], self.session.daily
+        if self._noted_deal is not first or self._noted_daily != daily:
+            self._noted_deal, self._noted_daily = first, daily
+            self._deal_text = winnable.deal_notes(self.game.rules, first, daily)
         return self._deal_text
 
     # Input ------------------------------------------------------------------------------

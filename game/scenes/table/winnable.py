@@ -4,6 +4,7 @@ them, measured by `python -m game.ai.grading`)."""
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import Any
 
@@ -51,14 +52,22 @@ def winnable_seeds(game_id: str, options: Mapping[str, Any], grade: str = "any"
     return graded if grade != "any" and graded else pool.seeds
 
 
-def deal_notes(rules: Any, first: Any) -> tuple[str, ...]:
+def deal_notes(rules: Any, first: Any, daily: str | None = None) -> tuple[str, ...]:
     """What the table says of a deal that began with `first`: that it can be won, and its
-    grade, when a pool proves it under the options it is played with, else nothing; worded
-    from the longest to the shortest, for a toolbar with little room."""
+    grade, when a pool proves it under the options it is played with, else nothing; for the
+    deal of the day of `daily` (an ISO date), that and its date instead. Worded from the
+    longest to the shortest, for a toolbar with little room."""
     options = rules.to_dict(first).get("options", {})
+    grade = grades_for(rules.id, options).get(first.seed)
+    if daily is not None:
+        date = datetime.date.fromisoformat(daily)
+        day = f"{date:%a} {date.day} {date:%b}"
+        if not grade:
+            return (f"Deal of the day, {day}", f"Daily, {day}", "Daily")
+        return (f"Deal of the day, {day}, {grade}", f"Daily, {day}, {grade}",
+                f"Daily, {grade}", "Daily")
     if not known_winnable(rules.id, options, first.seed):
         return ()
-    grade = grades_for(rules.id, options).get(first.seed)
     if not grade:
         return (WINNABLE_NOTE, SHORT_NOTE)
     return (f"{WINNABLE_NOTE}, {grade}", f"{SHORT_NOTE}, {grade}", f"{grade.capitalize()} deal")
