@@ -17,6 +17,7 @@ import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
+from game.ai import lost_memory
 from game.ai.hints import advisor_of
 from game.ai.search import Budget, SolveResult
 
@@ -48,6 +49,7 @@ class _SlotFlag:
 def _start_worker(flags: Any) -> None:
     global _flags
     _flags = flags
+    lost_memory.enable()  # probes of one game share their proofs (game.ai.lost_memory)
 
 
 def _probe(game_id: str, state: Any, seconds: float, nodes: int | None, slot: int,
