@@ -40,14 +40,18 @@ class LostMemory:
     def __init__(self, limit: int = LIMIT) -> None:
         self.limit = limit
         self.keys: set[Hashable] = set()
+        self.tag: Hashable = None
 
-    def for_search(self) -> set[Hashable] | None:
+    def for_search(self, tag: Hashable = None) -> set[Hashable] | None:
         """The set a search may read and add its proven keys to, or None when this process
-        keeps no memory (a search then uses a set of its own)."""
+        keeps no memory (a search then uses a set of its own). `tag` names what the keys
+        leave out (a game's options, say): a search with another tag finds the memory
+        emptied."""
         if not _enabled:
             return None
-        if len(self.keys) > self.limit:
+        if len(self.keys) > self.limit or tag != self.tag:
             self.keys.clear()
+            self.tag = tag
         return self.keys
 
     def clear(self) -> None:

@@ -11,14 +11,15 @@ Only the player's own moves can be blamed: the positions searched are those befo
 the player chose (and the last), so a move the table made by itself (an ace sent up, say) is
 never the culprit; the player's move it followed is.
 
-The search bisects between the last position proven won and the first proven lost, lowest
-stretch first (the culprit lies just after the last win), and also works down from the end,
-where losses are cheapest to prove; every winning line it finds marks as won each later
-position it passes through, and every verdict proven stays known for the next post-mortem
-of the same game. Positions left unknown are tried again with twice the budget, the one just
-after the last win (the one that names the culprit) first, until the time is up. With worker
-processes (`game.ai.post_mortem_workers`), several positions are solved at once; the driver
-is `game.ai.post_mortem_run.find_culprit`.
+The search closes in from both ends of the stretch between the last position proven won and
+the first proven lost: up from the win (the culprit lies just after it) and down from the
+loss (losses are cheapest to prove near the end), each bisecting the part next to its end
+and, once the position next to its end is left unknown, trying that one again with twice
+the budget (see `CulpritSearch.next_probe`). Every winning line it finds marks as won each
+later position it passes through, and every verdict proven stays known for the next
+post-mortem of the same game. With worker processes (`game.ai.post_mortem_workers`),
+several positions are solved at once, and what a worker proved lost helps its next probes;
+the driver is `game.ai.post_mortem_run.find_culprit`.
 
 The answer is a `PostMortem`: the culprit with the winning alternative, or "never winnable",
 or "still winnable" (a game abandoned in a winnable position), or "unknown" with whatever was
@@ -53,7 +54,7 @@ WORKER_NODES = 800_000
 REMEMBERED = 4_096  # proven verdicts kept for the next post-mortem
 # Searches of one position, at most: each try again doubles the budget, and a solver that
 # answers "unknown" at once would otherwise be asked for ever.
-MAX_TRIES = 4
+MAX_TRIES = 12
 
 
 class Probe(NamedTuple):
@@ -174,7 +175,17 @@ class CulpritSearch:
     def next_probe(self, busy: Collection[int] = ()) -> Probe | None:
         """The position to solve next (none of those `busy` being solved) and the seconds to
         give it; None when there is nothing to do but wait for those busy, or nothing at all
-        (`settled`)."""
+        (`settled`).
+
+        Two ends close in on the culprit, taking turns: from the last win up and from the
+        first loss down, each bisecting the stretch between its boundary and the nearest
+        position searched (or being searched), and once that position is next to the
+        boundary, trying it again with twice the budget. Nothing further in is searched:
+        a position further from the first loss is no cheaper to prove lost (all it reaches
+        includes all the later one reaches), nor, further from the last win, to win. A
+        worker's search goes on from what the later positions' proofs left it
+        (`game.ai.lost_memory`), so stepping down from the first loss costs what each step
+        adds."""
         if self.settled():
             return None
         if self.last not in self.verdicts:
@@ -182,36 +193,33 @@ class CulpritSearch:
         won, lost = self.boundary()
         open_stops = self.between(won, lost)
         decisive = open_stops[0] if won >= 0 and open_stops else None
-        fresh = [k for k in open_stops if k not in self.verdicts and k not in busy]
-        if fresh:
-            from_end = (self.probes + len(busy)) % 2 == 1
-            position = self._fresh_probe(won, lost, fresh, busy, from_end)
-            seconds = self.decisive_seconds if position == decisive else self.probe_seconds
-            return Probe(position, seconds)
-        # Every open position was searched and left unknown: again, with more, the decisive
-        # one first, then the one just before the first loss, then upwards from the win.
-        retry = [k for k in open_stops if self.verdicts.get(k) == "unknown" and k not in busy
-                 and self.tries[k] < MAX_TRIES]
-        if not retry:
-            return None
-        order = sorted(retry, key=lambda k: (k != decisive, k != retry[-1], self.tries[k], k))
-        position = order[0]
-        tries = self.tries[position]
-        base = self.decisive_seconds if position == decisive else self.probe_seconds
-        return Probe(position, base * 2 ** tries, tries)
+        from_end = (self.probes + len(busy)) % 2 == 1
+        for side in (from_end, not from_end):
+            position = self._end_probe(won, lost, open_stops, busy, side)
+            if position is not None:
+                tries = self.tries.get(position, 0)
+                base = self.decisive_seconds if position == decisive else self.probe_seconds
+                return Probe(position, base * 2 ** tries, tries)
+        return None
 
-    def _fresh_probe(self, won: int, lost: int, fresh: list[int], taken: Collection[int],
-                     from_end: bool) -> int:
-        """A position not searched yet: the middle of the lowest stretch between positions
-        searched or being searched (the culprit lies just after the last win), or every
-        other time the middle of the highest, nearest the end, where losses are cheapest to
-        prove."""
-        marks = sorted({k for k in self.verdicts if won < k < lost} | set(taken))
-        stretches = [[k for k in fresh if low < k < high]
-                     for low, high in zip([won, *marks], [*marks, lost], strict=True)]
-        stretches = [inside for inside in stretches if inside]
-        inside = stretches[-1] if from_end else stretches[0]
-        return inside[(len(inside) - 1) // 2]
+    def _end_probe(self, won: int, lost: int, open_stops: list[int], busy: Collection[int],
+                   from_end: bool) -> int | None:
+        """The next position from one end (see `next_probe`): the middle of the stretch
+        between the boundary and the nearest position searched or being searched, or that
+        position again once nothing lies between; None when it is being searched or was
+        tried as often as a position may be."""
+        marks = [k for k in open_stops if k in self.verdicts or k in busy]
+        if from_end:
+            inner = marks[-1] if marks else won
+            inside = [k for k in open_stops if inner < k]
+        else:
+            inner = marks[0] if marks else lost
+            inside = [k for k in open_stops if k < inner]
+        if inside:
+            return inside[(len(inside) - 1) // 2]
+        if not marks or inner in busy or self.tries.get(inner, 0) >= MAX_TRIES:
+            return None
+        return inner
 
     def record(self, position: int, result: SolveResult) -> None:
         """The solver's answer for `position`; a winning line also settles the later

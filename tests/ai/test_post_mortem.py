@@ -239,7 +239,9 @@ def test_a_winning_line_settles_the_later_positions_it_passes_through():
     assert search.next_probe().position == 16
 
 
-def test_unknowns_are_tried_again_with_twice_the_budget_the_decisive_one_first():
+def test_unknowns_next_to_the_ends_are_tried_again_with_twice_the_budget():
+    """Each end bisects its way to the position next to it, then tries that one again with
+    twice the budget each time, never the ones further in: they are no cheaper to settle."""
     search = CulpritSearch(Counting(30), list(range(31)), probe_seconds=1, decisive_seconds=4)
     asked = []
     while (probe := search.next_probe()) is not None:
@@ -248,10 +250,24 @@ def test_unknowns_are_tried_again_with_twice_the_budget_the_decisive_one_first()
     outcome = search.outcome()
     assert outcome.status == "unknown"
     assert (outcome.last_winnable, outcome.first_lost, outcome.alternative) == (8, 30, 100)
-    assert all(search.tries[k] == MAX_TRIES for k in range(9, 30))  # then it gives up
-    first_again = next(i for i, probe in enumerate(asked) if probe.tries == 1)
-    assert asked[first_again] == Probe(9, 8, 1)  # the one after the last win, twice as long
-    assert [probe.seconds for probe in asked if probe.position == 9] == [4, 8, 16, 32]
+    assert search.tries[9] == search.tries[29] == MAX_TRIES  # then it gives up
+    assert all(search.tries.get(k, 0) <= 1 for k in range(10, 29))
+    assert len(asked) < 2 * MAX_TRIES + 12
+    assert [probe.seconds for probe in asked if probe.position == 9] == [
+        4 * 2 ** tries for tries in range(MAX_TRIES)]  # the decisive one, longer
+    assert [probe.seconds for probe in asked if probe.position == 29][:3] == [1, 2, 4]
+
+
+def test_a_loss_proven_next_to_the_first_loss_moves_that_end_down_by_one():
+    search = CulpritSearch(Counting(30), list(range(31)), probe_seconds=1)
+    search.record(30, LOST)
+    search.record(14, won(100))
+    for position in (15, 22, 26, 28, 29):
+        search.record(position, UNKNOWN)
+    # The win's end waits for 15, being searched: the loss's end goes on.
+    assert search.next_probe(busy={15}) == Probe(29, 2, 1)
+    search.record(29, LOST)
+    assert search.next_probe(busy={15}) == Probe(28, 2, 1)  # tried again, not a fresh one
 
 
 def test_never_blames_a_move_the_table_made_by_itself():
