@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-# Keys a memory holds before it is emptied: a Leapfrog grid costs about 120 bytes in a set,
-# so about 120 MB a worker at most, beside what one probe adds.
-LIMIT = 1_000_000
+# Keys a memory holds before it is emptied: a Leapfrog grid costs about 150 bytes in a set,
+# so about 450 MB a worker at most, beside what one probe adds. Proving a deal lost from
+# the positions after it may take that many.
+LIMIT = 3_000_000
 
 _enabled = False
 
