@@ -12,10 +12,11 @@ the player chose (and the last), so a move the table made by itself (an ace sent
 never the culprit; the player's move it followed is.
 
 The search closes in from both ends of the stretch between the last position proven won and
-the first proven lost: up from the win (the culprit lies just after it) and down from the
-loss (losses are cheapest to prove near the end), each bisecting the part next to its end
-and, once the position next to its end is left unknown, trying that one again with twice
-the budget (see `CulpritSearch.next_probe`). Every winning line it finds marks as won each
+the first proven lost: up from the win by bisection (the culprit lies just after it, and wins
+are quick to find) and down from the loss a step at a time, twice as far after each loss it
+proves (losses are cheapest to prove near the end, and a worker's proof goes on from the
+later ones'); a position next to either end left unknown is tried again with twice the
+budget (see `CulpritSearch.next_probe`). Every winning line it finds marks as won each
 later position it passes through, and every verdict proven stays known for the next
 post-mortem of the same game. With worker processes (`game.ai.post_mortem_workers`),
 several positions are solved at once, and what a worker proved lost helps its next probes;
@@ -137,6 +138,10 @@ class CulpritSearch:
         self.verdicts: dict[int, str] = {}  # position -> "won" | "lost" | "unknown"
         self.first_moves: dict[int, Any] = {}  # a won position -> the first move of its win
         self.tries: dict[int, int] = {}  # position -> searches that left it unknown
+        # Working down from the first loss: the positions asked about, and how many stops
+        # before the loss the next one lies.
+        self.from_loss: set[int] = set()
+        self.loss_step = 1
         self.probes = 0
         for k in self.stops:
             known = PROVEN.get(rules, self.states[k])
@@ -177,15 +182,16 @@ class CulpritSearch:
         give it; None when there is nothing to do but wait for those busy, or nothing at all
         (`settled`).
 
-        Two ends close in on the culprit, taking turns: from the last win up and from the
-        first loss down, each bisecting the stretch between its boundary and the nearest
-        position searched (or being searched), and once that position is next to the
-        boundary, trying it again with twice the budget. Nothing further in is searched:
-        a position further from the first loss is no cheaper to prove lost (all it reaches
-        includes all the later one reaches), nor, further from the last win, to win. A
-        worker's search goes on from what the later positions' proofs left it
-        (`game.ai.lost_memory`), so stepping down from the first loss costs what each step
-        adds."""
+        Two ends close in on the culprit, taking turns. From the last win up, the search
+        bisects the stretch between the win and the lowest position searched (or being
+        searched), wins being quick to find; once that position is next to the win, it is
+        tried again with twice the budget. From the first loss down, it tries the position
+        just before the loss, then, while each try proves a loss, twice as far each time:
+        all an earlier position reaches includes all a later one reaches, so no loss further
+        in is cheaper to prove, and a worker's search goes on from what the later proofs
+        left it (`game.ai.lost_memory`), so stepping down costs what each step adds. A try
+        that proves nothing sends it back to the position just before the loss, tried again
+        with twice the budget. Nothing else is searched."""
         if self.settled():
             return None
         if self.last not in self.verdicts:
@@ -195,36 +201,53 @@ class CulpritSearch:
         decisive = open_stops[0] if won >= 0 and open_stops else None
         from_end = (self.probes + len(busy)) % 2 == 1
         for side in (from_end, not from_end):
-            position = self._end_probe(won, lost, open_stops, busy, side)
+            position = (self._from_loss(open_stops, busy) if side
+                        else self._from_win(lost, open_stops, busy))
             if position is not None:
+                if side:
+                    self.from_loss.add(position)
                 tries = self.tries.get(position, 0)
                 base = self.decisive_seconds if position == decisive else self.probe_seconds
                 return Probe(position, base * 2 ** tries, tries)
         return None
 
-    def _end_probe(self, won: int, lost: int, open_stops: list[int], busy: Collection[int],
-                   from_end: bool) -> int | None:
-        """The next position from one end (see `next_probe`): the middle of the stretch
-        between the boundary and the nearest position searched or being searched, or that
-        position again once nothing lies between; None when it is being searched or was
-        tried as often as a position may be."""
+    def _from_win(self, lost: int, open_stops: list[int], busy: Collection[int]) -> int | None:
+        """The middle of the stretch between the last win and the lowest position searched
+        or being searched, or that position again once nothing lies between; None when it
+        is being searched or was tried as often as a position may be."""
         marks = [k for k in open_stops if k in self.verdicts or k in busy]
-        if from_end:
-            inner = marks[-1] if marks else won
-            inside = [k for k in open_stops if inner < k]
-        else:
-            inner = marks[0] if marks else lost
-            inside = [k for k in open_stops if k < inner]
+        inner = marks[0] if marks else lost
+        inside = [k for k in open_stops if k < inner]
         if inside:
             return inside[(len(inside) - 1) // 2]
-        if not marks or inner in busy or self.tries.get(inner, 0) >= MAX_TRIES:
+        return self._again(inner, busy) if marks else None
+
+    def _from_loss(self, open_stops: list[int], busy: Collection[int]) -> int | None:
+        """The position `loss_step` stops before the first loss when not searched yet, else
+        the one just before the loss (again, when searched already)."""
+        if not open_stops:
             return None
-        return inner
+        target = open_stops[-min(self.loss_step, len(open_stops))]
+        if target not in self.verdicts and target not in busy:
+            return target
+        top = open_stops[-1]
+        if top in busy:
+            return None
+        return top if top not in self.verdicts else self._again(top, busy)
+
+    def _again(self, position: int, busy: Collection[int]) -> int | None:
+        """`position`, searched before and left unknown, unless it is being searched or was
+        tried as often as a position may be."""
+        if position in busy or self.tries.get(position, 0) >= MAX_TRIES:
+            return None
+        return position
 
     def record(self, position: int, result: SolveResult) -> None:
         """The solver's answer for `position`; a winning line also settles the later
         positions of the history it passes through."""
         self.probes += 1
+        if position in self.from_loss:
+            self.loss_step = self.loss_step * 2 if result.status == "lost" else 1
         if result.status == "unknown":
             self.tries[position] = self.tries.get(position, 0) + 1
             self.verdicts.setdefault(position, "unknown")

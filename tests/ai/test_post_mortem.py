@@ -223,12 +223,12 @@ def test_bisects_to_the_boundary_and_gives_the_decisive_probe_more_time():
 
 
 def test_a_second_probe_at_once_works_down_from_the_end():
-    """With a probe under way, the next one bisects the highest stretch, nearest the end
-    where a loss is cheapest to prove, not the one the first probe is already splitting."""
+    """With a probe under way, the next one tries the position just before the end, where a
+    loss is cheapest to prove; the third bisects what the first left below it."""
     search = CulpritSearch(Counting(64), list(range(65)), probe_seconds=1)
     assert search.next_probe() == Probe(31, 1)
-    assert search.next_probe(busy={31}) == Probe(47, 1)
-    assert search.next_probe(busy={31, 47}) == Probe(15, 1)
+    assert search.next_probe(busy={31}) == Probe(63, 1)
+    assert search.next_probe(busy={31, 63}) == Probe(15, 1)
 
 
 def test_a_winning_line_settles_the_later_positions_it_passes_through():
@@ -258,16 +258,17 @@ def test_unknowns_next_to_the_ends_are_tried_again_with_twice_the_budget():
     assert [probe.seconds for probe in asked if probe.position == 29][:3] == [1, 2, 4]
 
 
-def test_a_loss_proven_next_to_the_first_loss_moves_that_end_down_by_one():
-    search = CulpritSearch(Counting(30), list(range(31)), probe_seconds=1)
-    search.record(30, LOST)
-    search.record(14, won(100))
-    for position in (15, 22, 26, 28, 29):
-        search.record(position, UNKNOWN)
-    # The win's end waits for 15, being searched: the loss's end goes on.
-    assert search.next_probe(busy={15}) == Probe(29, 2, 1)
-    search.record(29, LOST)
-    assert search.next_probe(busy={15}) == Probe(28, 2, 1)  # tried again, not a fresh one
+def test_working_down_from_the_loss_goes_twice_as_far_after_each_loss_it_proves():
+    search = CulpritSearch(Counting(40), list(range(41)), probe_seconds=1)
+    search.record(5, won(100))
+    asked = []
+    while (probe := search.next_probe(busy={6})) is not None:  # the win's end waits
+        asked.append(probe.position)
+        search.record(probe.position, LOST if probe.position >= 25 else UNKNOWN)
+    # 39, then 2, 4, 8 and 16 stops further: 37 proves 36 lost too, 33 proves 32, and 25
+    # is the first loss; 9 proves nothing, so 24 next, again and again.
+    assert asked[:5] == [39, 37, 33, 25, 9]
+    assert set(asked[5:]) == {24} and search.tries[24] == MAX_TRIES
 
 
 def test_never_blames_a_move_the_table_made_by_itself():
