@@ -191,7 +191,7 @@ class CulpritSearch:
         in is cheaper to prove, and a worker's search goes on from what the later proofs
         left it (`game.ai.lost_memory`), so stepping down costs what each step adds. A try
         that proves nothing sends it back to the position just before the loss, tried again
-        with twice the budget. Nothing else is searched."""
+        with twice the budget. A worker left idle by both takes a spare position."""
         if self.settled():
             return None
         if self.last not in self.verdicts:
@@ -206,10 +206,22 @@ class CulpritSearch:
             if position is not None:
                 if side:
                     self.from_loss.add(position)
-                tries = self.tries.get(position, 0)
-                base = self.decisive_seconds if position == decisive else self.probe_seconds
-                return Probe(position, base * 2 ** tries, tries)
-        return None
+                break
+        else:
+            position = self._spare(open_stops, busy) if busy else None
+            if position is None:
+                return None
+        tries = self.tries.get(position, 0)
+        base = self.decisive_seconds if position == decisive else self.probe_seconds
+        return Probe(position, base * 2 ** tries, tries)
+
+    def _spare(self, open_stops: list[int], busy: Collection[int]) -> int | None:
+        """A position for a worker both ends leave idle (each waits for its position being
+        searched): the highest not searched yet, else the one tried least, highest first."""
+        spare = [k for k in open_stops
+                 if k not in busy and self.tries.get(k, 0) < MAX_TRIES]
+        return max(spare, key=lambda k: (k not in self.verdicts, -self.tries.get(k, 0), k),
+                   default=None)
 
     def _from_win(self, lost: int, open_stops: list[int], busy: Collection[int]) -> int | None:
         """The middle of the stretch between the last win and the lowest position searched

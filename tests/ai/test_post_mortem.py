@@ -266,9 +266,21 @@ def test_working_down_from_the_loss_goes_twice_as_far_after_each_loss_it_proves(
         asked.append(probe.position)
         search.record(probe.position, LOST if probe.position >= 25 else UNKNOWN)
     # 39, then 2, 4, 8 and 16 stops further: 37 proves 36 lost too, 33 proves 32, and 25
-    # is the first loss; 9 proves nothing, so 24 next, again and again.
+    # is the first loss; 9 proves nothing, so 24 next, again and again (and only then,
+    # with the win's end still waiting, spare positions).
     assert asked[:5] == [39, 37, 33, 25, 9]
-    assert set(asked[5:]) == {24} and search.tries[24] == MAX_TRIES
+    assert asked[5:5 + MAX_TRIES] == [24] * MAX_TRIES
+
+
+def test_a_worker_both_ends_leave_idle_takes_a_spare_position():
+    search = CulpritSearch(Counting(30), list(range(31)), probe_seconds=1)
+    search.record(25, won(100))
+    # The win's end waits for 26, the loss's for 29: 28, not searched yet, is the spare.
+    assert search.next_probe(busy={26, 29}) == Probe(28, 1)
+    search.record(28, UNKNOWN)
+    search.record(27, UNKNOWN)
+    assert search.next_probe(busy={26, 29}) == Probe(28, 2, 1)
+    assert search.next_probe(busy={26, 27, 28, 29}) is None
 
 
 def test_never_blames_a_move_the_table_made_by_itself():
