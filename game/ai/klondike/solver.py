@@ -87,8 +87,8 @@ class Seen:
 
     __slots__ = ("lost", "own")
 
-    def __init__(self, lost: set | None) -> None:
-        self.lost = lost if lost is not None else frozenset()
+    def __init__(self, lost: set) -> None:
+        self.lost = lost
         self.own: set = set()
 
     def __contains__(self, key: object) -> bool:
@@ -96,6 +96,11 @@ class Seen:
 
     def add(self, key: object) -> None:
         self.own.add(key)
+
+
+def _seen(lost: set | None) -> Seen | None:
+    """What a search starts from: a plain set of its own when nothing is remembered."""
+    return None if lost is None else Seen(lost)
 
 
 class KlondikeSpace:
@@ -180,7 +185,7 @@ def solve(state: KlondikeState, budget: Budget) -> SolveResult:
         meter.limit(nodes=FIRST_DIVE_NODES)
     else:
         meter.limit(seconds=DIVE_SHARE * seconds)
-    outcome = depth_first(quick, root, meter, Seen(lost))
+    outcome = depth_first(quick, root, meter, _seen(lost))
     hint_path = [*root_plays, *written_out(root, list(outcome.best_path), deck)]
     wide, start = _wide_space(quick, root)
     for share, weight, click_cost in PHASES:
@@ -189,7 +194,7 @@ def solve(state: KlondikeState, budget: Budget) -> SolveResult:
         meter.limit_share(share)
         outcome = best_first(wide, start, meter, weight,
                              _priced(click_cost / deck.draw) if click_cost else None,
-                             Seen(lost))
+                             _seen(lost))
     meter.limit()
     if outcome.exhausted:
         outcome = complete_search(deck, root, meter, lost)
@@ -225,7 +230,7 @@ def complete_search(deck: Deck, root: Position, meter: Meter,
     once exhausted, those of the positions it met without a duty (see the module's
     docstring)."""
     space = CompleteSpace(KlondikeSpace(deck, thorough=True))
-    outcome = depth_first(space, (root, NO_DUTY), meter, Seen(lost))
+    outcome = depth_first(space, (root, NO_DUTY), meter, _seen(lost))
     if outcome.exhausted and lost is not None:
         lost.update(space.free)
     return replace(outcome, goal=outcome.goal and outcome.goal[0])
