@@ -9,7 +9,8 @@ so trying a position again goes on where the last try stopped rather than from s
 Only the worker processes keep memories (`enable`, from the pool's initializer): their
 memory is not the window's, whose searches (hints, Solve?) stay as they were. Each solver
 owns a `LostMemory` of its own keys; a memory over its limit is emptied before the next
-search, which then starts afresh.
+search, which then starts afresh; all are emptied when a post-mortem ends (`forget`), so an
+idle worker holds none.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from collections.abc import Hashable
 LIMIT = 3_000_000
 
 _enabled = False
+_memories: list[LostMemory] = []  # every memory of this process
 
 
 def enable() -> None:
@@ -35,6 +37,12 @@ def disable() -> None:
     _enabled = False
 
 
+def forget() -> None:
+    """Empty every memory of this process (a post-mortem is over)."""
+    for memory in _memories:
+        memory.clear()
+
+
 class LostMemory:
     """One solver's keys of positions proven lost in this process."""
 
@@ -42,6 +50,7 @@ class LostMemory:
         self.limit = limit
         self.keys: set[Hashable] = set()
         self.tag: Hashable = None
+        _memories.append(self)
 
     def for_search(self, tag: Hashable = None) -> set[Hashable] | None:
         """The set a search may read and add its proven keys to, or None when this process

@@ -51,6 +51,8 @@ def find_culprit(rules: Any, states: Sequence[Any], budget: Budget | None = None
     pool = shared_pool(workers) if workers > 1 else None
     if pool is None or not run.in_workers(pool):
         run.on_this_thread()
+    elif pool is not None:
+        pool.forget()
     return search.outcome(run.elapsed())
 
 

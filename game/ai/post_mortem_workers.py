@@ -59,6 +59,10 @@ def _probe(game_id: str, state: Any, seconds: float, nodes: int | None, slot: in
     return advisor_of(game_id).solve(state, budget)
 
 
+def _forget() -> None:
+    lost_memory.forget()
+
+
 class ProbePool:
     """Worker processes that solve positions, each probe stoppable on its own. Each slot is
     a process of its own, so a probe handed to the slot that solved the positions next to
@@ -79,6 +83,11 @@ class ProbePool:
         for `seconds` (of CPU time with `cpu`); the future of its `SolveResult`."""
         self._flags[slot] = 0
         return self._executors[slot].submit(_probe, game_id, state, seconds, nodes, slot, cpu)
+
+    def forget(self) -> None:
+        """Let every worker forget what its probes proved lost (the post-mortem is over)."""
+        for executor in self._executors:
+            executor.submit(_forget)
 
     def stop(self, slot: int) -> None:
         """Stop the probe in `slot` (its future then soon gives an "unknown")."""
