@@ -11,14 +11,16 @@ Only the player's own moves can be blamed: the positions searched are those befo
 the player chose (and the last), so a move the table made by itself (an ace sent up, say) is
 never the culprit; the player's move it followed is.
 
-The search bisects between the last position proven won and the first proven lost, lowest
-stretch first (the culprit lies just after the last win), and also works down from the end,
-where losses are cheapest to prove; every winning line it finds marks as won each later
-position it passes through, and every verdict proven stays known for the next post-mortem
-of the same game. Positions left unknown are tried again with twice the budget, the one just
-after the last win (the one that names the culprit) first, until the time is up. With worker
-processes (`game.ai.post_mortem_workers`), several positions are solved at once; the driver
-is `game.ai.post_mortem_run.find_culprit`.
+The search closes in from both ends of the stretch between the last position proven won and
+the first proven lost: up from the win by bisection (the culprit lies just after it, and wins
+are quick to find) and down from the loss a step at a time, twice as far after each loss it
+proves (losses are cheapest to prove near the end, and a worker's proof goes on from the
+later ones'); a position next to either end left unknown is tried again with twice the
+budget (see `CulpritSearch.next_probe`). Every winning line it finds marks as won each
+later position it passes through, and every verdict proven stays known for the next
+post-mortem of the same game. With worker processes (`game.ai.post_mortem_workers`),
+several positions are solved at once, and what a worker proved lost helps its next probes;
+the driver is `game.ai.post_mortem_run.find_culprit`.
 
 The answer is a `PostMortem`: the culprit with the winning alternative, or "never winnable",
 or "still winnable" (a game abandoned in a winnable position), or "unknown" with whatever was
@@ -53,7 +55,7 @@ WORKER_NODES = 800_000
 REMEMBERED = 4_096  # proven verdicts kept for the next post-mortem
 # Searches of one position, at most: each try again doubles the budget, and a solver that
 # answers "unknown" at once would otherwise be asked for ever.
-MAX_TRIES = 4
+MAX_TRIES = 12
 
 
 class Probe(NamedTuple):
@@ -136,6 +138,10 @@ class CulpritSearch:
         self.verdicts: dict[int, str] = {}  # position -> "won" | "lost" | "unknown"
         self.first_moves: dict[int, Any] = {}  # a won position -> the first move of its win
         self.tries: dict[int, int] = {}  # position -> searches that left it unknown
+        # Working down from the first loss: the positions asked about, and how many stops
+        # before the loss the next one lies.
+        self.from_loss: set[int] = set()
+        self.loss_step = 1
         self.probes = 0
         for k in self.stops:
             known = PROVEN.get(rules, self.states[k])
@@ -174,7 +180,18 @@ class CulpritSearch:
     def next_probe(self, busy: Collection[int] = ()) -> Probe | None:
         """The position to solve next (none of those `busy` being solved) and the seconds to
         give it; None when there is nothing to do but wait for those busy, or nothing at all
-        (`settled`)."""
+        (`settled`).
+
+        Two ends close in on the culprit, taking turns. From the last win up, the search
+        bisects the stretch between the win and the lowest position searched (or being
+        searched), wins being quick to find; once that position is next to the win, it is
+        tried again with twice the budget. From the first loss down, it tries the position
+        just before the loss, then, while each try proves a loss, twice as far each time:
+        all an earlier position reaches includes all a later one reaches, so no loss further
+        in is cheaper to prove, and a worker's search goes on from what the later proofs
+        left it (`game.ai.lost_memory`), so stepping down costs what each step adds. A try
+        that proves nothing sends it back to the position just before the loss, tried again
+        with twice the budget. A worker left idle by both takes a spare position."""
         if self.settled():
             return None
         if self.last not in self.verdicts:
@@ -182,41 +199,67 @@ class CulpritSearch:
         won, lost = self.boundary()
         open_stops = self.between(won, lost)
         decisive = open_stops[0] if won >= 0 and open_stops else None
-        fresh = [k for k in open_stops if k not in self.verdicts and k not in busy]
-        if fresh:
-            from_end = (self.probes + len(busy)) % 2 == 1
-            position = self._fresh_probe(won, lost, fresh, busy, from_end)
-            seconds = self.decisive_seconds if position == decisive else self.probe_seconds
-            return Probe(position, seconds)
-        # Every open position was searched and left unknown: again, with more, the decisive
-        # one first, then the one just before the first loss, then upwards from the win.
-        retry = [k for k in open_stops if self.verdicts.get(k) == "unknown" and k not in busy
-                 and self.tries[k] < MAX_TRIES]
-        if not retry:
-            return None
-        order = sorted(retry, key=lambda k: (k != decisive, k != retry[-1], self.tries[k], k))
-        position = order[0]
-        tries = self.tries[position]
+        from_end = (self.probes + len(busy)) % 2 == 1
+        for side in (from_end, not from_end):
+            position = (self._from_loss(open_stops, busy) if side
+                        else self._from_win(lost, open_stops, busy))
+            if position is not None:
+                if side:
+                    self.from_loss.add(position)
+                break
+        else:
+            position = self._spare(open_stops, busy) if busy else None
+            if position is None:
+                return None
+        tries = self.tries.get(position, 0)
         base = self.decisive_seconds if position == decisive else self.probe_seconds
         return Probe(position, base * 2 ** tries, tries)
 
-    def _fresh_probe(self, won: int, lost: int, fresh: list[int], taken: Collection[int],
-                     from_end: bool) -> int:
-        """A position not searched yet: the middle of the lowest stretch between positions
-        searched or being searched (the culprit lies just after the last win), or every
-        other time the middle of the highest, nearest the end, where losses are cheapest to
-        prove."""
-        marks = sorted({k for k in self.verdicts if won < k < lost} | set(taken))
-        stretches = [[k for k in fresh if low < k < high]
-                     for low, high in zip([won, *marks], [*marks, lost], strict=True)]
-        stretches = [inside for inside in stretches if inside]
-        inside = stretches[-1] if from_end else stretches[0]
-        return inside[(len(inside) - 1) // 2]
+    def _spare(self, open_stops: list[int], busy: Collection[int]) -> int | None:
+        """A position for a worker both ends leave idle (each waits for its position being
+        searched): the highest not searched yet, else the one tried least, highest first."""
+        spare = [k for k in open_stops
+                 if k not in busy and self.tries.get(k, 0) < MAX_TRIES]
+        return max(spare, key=lambda k: (k not in self.verdicts, -self.tries.get(k, 0), k),
+                   default=None)
+
+    def _from_win(self, lost: int, open_stops: list[int], busy: Collection[int]) -> int | None:
+        """The middle of the stretch between the last win and the lowest position searched
+        or being searched, or that position again once nothing lies between; None when it
+        is being searched or was tried as often as a position may be."""
+        marks = [k for k in open_stops if k in self.verdicts or k in busy]
+        inner = marks[0] if marks else lost
+        inside = [k for k in open_stops if k < inner]
+        if inside:
+            return inside[(len(inside) - 1) // 2]
+        return self._again(inner, busy) if marks else None
+
+    def _from_loss(self, open_stops: list[int], busy: Collection[int]) -> int | None:
+        """The position `loss_step` stops before the first loss when not searched yet, else
+        the one just before the loss (again, when searched already)."""
+        if not open_stops:
+            return None
+        target = open_stops[-min(self.loss_step, len(open_stops))]
+        if target not in self.verdicts and target not in busy:
+            return target
+        top = open_stops[-1]
+        if top in busy:
+            return None
+        return top if top not in self.verdicts else self._again(top, busy)
+
+    def _again(self, position: int, busy: Collection[int]) -> int | None:
+        """`position`, searched before and left unknown, unless it is being searched or was
+        tried as often as a position may be."""
+        if position in busy or self.tries.get(position, 0) >= MAX_TRIES:
+            return None
+        return position
 
     def record(self, position: int, result: SolveResult) -> None:
         """The solver's answer for `position`; a winning line also settles the later
         positions of the history it passes through."""
         self.probes += 1
+        if position in self.from_loss:
+            self.loss_step = self.loss_step * 2 if result.status == "lost" else 1
         if result.status == "unknown":
             self.tries[position] = self.tries.get(position, 0) + 1
             self.verdicts.setdefault(position, "unknown")

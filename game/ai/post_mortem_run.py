@@ -51,6 +51,8 @@ def find_culprit(rules: Any, states: Sequence[Any], budget: Budget | None = None
     pool = shared_pool(workers) if workers > 1 else None
     if pool is None or not run.in_workers(pool):
         run.on_this_thread()
+    elif pool is not None:
+        pool.forget()
     return search.outcome(run.elapsed())
 
 
@@ -103,13 +105,16 @@ class _Run:
         game_id = search.rules.id
         running: dict[Future, tuple[int, int]] = {}  # future -> (position, slot)
         free = list(range(pool.workers))
+        solved: list[list[int]] = [[] for _ in free]  # each slot's positions so far
         self.workers = pool.workers
         healthy = True
         try:
             while (left := self.left()) > 0.0:
                 busy = {position for position, _ in running.values()}
                 while free and (probe := search.next_probe(busy)) is not None:
-                    slot = free.pop()
+                    slot = _nearest(free, solved, probe.position)
+                    free.remove(slot)
+                    solved[slot].append(probe.position)
                     self.on_probe(probe.position)
                     state = search.states[probe.position]
                     try:
@@ -156,3 +161,13 @@ class _Run:
         for position, slot in running.values():
             if position not in needed or search.verdicts.get(position) in ("won", "lost"):
                 pool.stop(slot)
+
+
+def _nearest(free: list[int], solved: list[list[int]], position: int) -> int:
+    """The free slot to solve `position` in: the one that solved the nearest later position
+    (all it proved lost lies ahead of this one too), else the nearest earlier one."""
+    def distance(slot: int) -> tuple[int, int]:
+        later = [k - position for k in solved[slot] if k >= position]
+        earlier = [position - k for k in solved[slot] if k < position]
+        return (min(later, default=1 << 30), min(earlier, default=1 << 30))
+    return min(free, key=distance)

@@ -17,6 +17,7 @@ import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
+from game.ai import lost_memory
 from game.ai.hints import advisor_of
 from game.ai.search import Budget, SolveResult
 
@@ -48,6 +49,7 @@ class _SlotFlag:
 def _start_worker(flags: Any) -> None:
     global _flags
     _flags = flags
+    lost_memory.enable()  # probes of one game share their proofs (game.ai.lost_memory)
 
 
 def _probe(game_id: str, state: Any, seconds: float, nodes: int | None, slot: int,
@@ -57,23 +59,35 @@ def _probe(game_id: str, state: Any, seconds: float, nodes: int | None, slot: in
     return advisor_of(game_id).solve(state, budget)
 
 
+def _forget() -> None:
+    lost_memory.forget()
+
+
 class ProbePool:
-    """Worker processes that solve positions, each probe stoppable on its own."""
+    """Worker processes that solve positions, each probe stoppable on its own. Each slot is
+    a process of its own, so a probe handed to the slot that solved the positions next to
+    it finds what they proved lost still there (`game.ai.lost_memory`)."""
 
     def __init__(self, workers: int) -> None:
         context = multiprocessing.get_context("spawn")
         self.workers = workers
         self._flags = context.Array("b", workers, lock=False)
-        self._executor = ProcessPoolExecutor(workers, mp_context=context,
-                                             initializer=_start_worker,
-                                             initargs=(self._flags,))
+        self._executors = [ProcessPoolExecutor(1, mp_context=context,
+                                               initializer=_start_worker,
+                                               initargs=(self._flags,))
+                           for _ in range(workers)]
 
     def submit(self, slot: int, game_id: str, state: Any, seconds: float, nodes: int | None,
                cpu: bool = False) -> Future:
         """Start solving `state` in `slot` (0 to `workers` - 1, one probe at a time each)
         for `seconds` (of CPU time with `cpu`); the future of its `SolveResult`."""
         self._flags[slot] = 0
-        return self._executor.submit(_probe, game_id, state, seconds, nodes, slot, cpu)
+        return self._executors[slot].submit(_probe, game_id, state, seconds, nodes, slot, cpu)
+
+    def forget(self) -> None:
+        """Let every worker forget what its probes proved lost (the post-mortem is over)."""
+        for executor in self._executors:
+            executor.submit(_forget)
 
     def stop(self, slot: int) -> None:
         """Stop the probe in `slot` (its future then soon gives an "unknown")."""
@@ -82,7 +96,8 @@ class ProbePool:
     def shutdown(self) -> None:
         for slot in range(self.workers):
             self._flags[slot] = 1
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        for executor in self._executors:
+            executor.shutdown(wait=False, cancel_futures=True)
 
 
 _pool: ProbePool | None = None

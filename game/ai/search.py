@@ -16,7 +16,7 @@ from __future__ import annotations
 import heapq
 import threading
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, MutableSet, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
@@ -178,12 +178,16 @@ class SearchOutcome(Generic[S, M]):
     best_path: tuple[M, ...]  # to the position of highest progress seen
 
 
-def depth_first(space: SearchSpace[S, M], root: S, meter: Meter) -> SearchOutcome[S, M]:
+def depth_first(space: SearchSpace[S, M], root: S, meter: Meter,
+                seen: MutableSet | None = None) -> SearchOutcome[S, M]:
     """Search from `root` depth first, trying moves in the order given and skipping every
-    position whose key was seen before, until a goal, the end of the space or the budget."""
+    position whose key was seen before, until a goal, the end of the space or the budget.
+    `seen`, when given, holds keys to skip from the start (of positions known lost, say)
+    and gets those the search meets."""
     if space.is_goal(root):
         return SearchOutcome(True, False, (), root, ())
-    seen = {space.key(root)}
+    seen = set() if seen is None else seen
+    seen.add(space.key(root))
     best, best_path = space.progress(root), ()
     # Each frame: a position, its moves, and the index of the next move to try.
     states: list[S] = [root]
@@ -218,15 +222,17 @@ def depth_first(space: SearchSpace[S, M], root: S, meter: Meter) -> SearchOutcom
 
 
 def best_first(space: SearchSpace[S, M], root: S, meter: Meter, depth_weight: float,
-               cost: Callable[[M], float] | None = None) -> SearchOutcome[S, M]:
+               cost: Callable[[M], float] | None = None,
+               seen: MutableSet | None = None) -> SearchOutcome[S, M]:
     """Search from `root` always going on from the open position of highest progress, less
     `depth_weight` for each move it took to get there (the weight keeps the search from
     wandering into long lines of small gains), or for each unit of `cost` when the game
     prices its moves; deeper first among equals. Positions whose key was seen before are
-    skipped, so it too ends when the space is exhausted."""
+    skipped, so it too ends when the space is exhausted. `seen` as for `depth_first`."""
     if space.is_goal(root):
         return SearchOutcome(True, False, (), root, ())
-    seen = {space.key(root)}
+    seen = set() if seen is None else seen
+    seen.add(space.key(root))
     best, best_link, best_depth = space.progress(root), None, 0
     # An entry: (priority, -depth, tie-breaker, position, link, cost so far); a link is
     # (parent link, move), from which the path is read back once a goal is found.

@@ -10,10 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from game.ai import lost_memory
 from game.ai.klondike.complete import NO_DUTY, CompleteSpace, duty_moves, uses
 from game.ai.klondike.moves import TABLEAU_TO_TABLEAU, TALON_TO_TABLEAU, Play, generate, settle
 from game.ai.klondike.position import Deck, Position, deck_of, position_of
-from game.ai.klondike.solver import KlondikeSpace
+from game.ai.klondike.solver import LOST, KlondikeSpace, solve
 from game.ai.search import Budget, depth_first
 from game.rules.klondike import RULES
 from tests.ai.test_klondike_solver import rules_can_win
@@ -169,3 +170,60 @@ def test_the_moves_under_a_duty_are_the_complete_moves_that_meet_it(seed, draw):
     depth_first(space, (settle(position_of(state), deck), NO_DUTY),
                 Budget(max_nodes=1500).start())
     assert checked > 1000
+
+
+@pytest.fixture
+def remembering():
+    """Solves remember what they prove lost, as in a post-mortem's worker."""
+    lost_memory.enable()
+    LOST.clear()
+    yield
+    lost_memory.disable()
+    LOST.clear()
+
+
+def random_walk(state, rng: random.Random, moves: int) -> list:
+    """The positions of `moves` random rules moves from `state` (fewer if none is left)."""
+    states = [state]
+    while len(states) <= moves and (legal := RULES.legal_moves(states[-1])):
+        states.append(RULES.apply(states[-1], rng.choice(legal)))
+    return states
+
+
+@pytest.mark.slow
+def test_earlier_positions_solved_over_later_proofs_agree_with_the_rules(remembering):
+    """Games' positions solved from their end back, each search skipping the positions the
+    later ones proved lost: every verdict is the plain search's."""
+    checked = 0
+    for seed in range(300):
+        rng = random.Random(seed)
+        deal = reduced_deal(rng, rng.choice([1, 3]), rng.choice([None, 0, 1]),
+                            rng.randint(14, 22))
+        LOST.clear()
+        for state in reversed(random_walk(deal, rng, 30)):
+            remembered = bool(LOST.keys)
+            result = solve(state, Budget(max_nodes=100_000))
+            if not remembered:
+                continue
+            try:
+                winnable = rules_can_win(state, limit=20_000)
+            except AssertionError:
+                continue  # too many positions for the plain search
+            assert result.status == ("won" if winnable else "lost"), RULES.to_dict(state)
+            checked += 1
+        if checked >= 60:
+            break
+    assert checked >= 60
+
+
+def test_a_position_proven_lost_once_is_lost_at_once_after(remembering):
+    rng = random.Random("lost twice")
+    for _ in range(500):
+        state = reduced_deal(rng, 3, None, 14)
+        first = solve(state, Budget(max_nodes=100_000))
+        if first.status == "lost" and LOST.keys:
+            break
+    else:
+        pytest.fail("no position was proven lost by the complete search")
+    again = solve(state, Budget(max_nodes=100_000))
+    assert again.status == "lost" and again.nodes == 0

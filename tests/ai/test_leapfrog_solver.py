@@ -254,9 +254,9 @@ def test_the_promising_order_gets_a_moment_however_long_the_budget(monkeypatch):
     # so the ordered one gets what a hint gives it, not a share of a long budget.
     started_after = []
 
-    def spied(root, meter):
+    def spied(root, meter, lost=None):
         started_after.append(meter.nodes)
-        return exhaustive(root, meter)
+        return exhaustive(root, meter, lost)
 
     monkeypatch.setattr(leapfrog_solver, "exhaustive", spied)
     result = solve(RULES.new_game(7), Budget(max_nodes=1_000_000))
@@ -355,3 +355,58 @@ def test_auto_finish_puts_the_last_cards_in_place():
 def test_auto_finish_declines_when_the_end_is_not_mechanical():
     assert auto_finish_line(RULES.new_game(1)) is None
     assert auto_finish_line(grid_state(SOLVED_ROWS)) is None
+
+
+def state_of_grid(grid: bytes) -> LeapfrogState:
+    return grid_state([[RANKS[card % 16 - 1] + SUITS[card // 16] if card else None
+                        for card in grid[row * COLUMNS:(row + 1) * COLUMNS]]
+                       for row in range(4)])
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**9), st.integers(0, 14), st.booleans(), st.integers(1, 400))
+def test_every_grid_a_search_remembers_as_lost_is_lost(seed, back, near_win, nodes):
+    """Finished, stopped by its budget or ending in a win, a search keeps as lost only grids
+    no rules move sequence wins from."""
+    state = unsolved(seed, back) if near_win else late_position(seed, back)
+    root = settle(grid_of(state))
+    lost: set = set()
+    outcome = exhaustive(root, Budget(max_nodes=nodes).start(), lost)
+    for grid in random.Random(seed).sample(sorted(lost), min(len(lost), 8)):
+        assert winnable_by_rules(state_of_grid(grid), limit=20_000) in (False, None)
+    if outcome.exhausted:
+        assert root in lost
+
+
+def test_grids_convert_back_to_the_same_state():
+    state = late_position(5, 3)
+    assert grid_of(state_of_grid(grid_of(state))) == grid_of(state)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10**9), st.integers(2, 14))
+def test_a_search_given_what_an_earlier_one_proved_agrees_and_searches_less(seed, back):
+    """The position a move before: its search with the later one's proven grids finds the
+    same verdict as a search of its own, visiting no more positions; a search stopped and
+    tried again goes on from its proven part."""
+    states = [late_position(seed, back), late_position(seed, back - 2)]
+    roots = [settle(grid_of(state)) for state in states]
+    alone_meter = Budget(max_nodes=50_000).start()
+    alone = exhaustive(roots[0], alone_meter)
+    assume(alone.exhausted or alone.found)
+    lost: set = set()
+    exhaustive(roots[1], Budget(max_nodes=50_000).start(), lost)
+    meter = Budget(max_nodes=50_000).start()
+    shared = exhaustive(roots[0], meter, lost)
+    assert (shared.found, shared.exhausted) == (alone.found, alone.exhausted)
+    assert meter.nodes <= alone_meter.nodes
+    lost.clear()
+    stopped = exhaustive(roots[0], Budget(max_nodes=alone_meter.nodes // 2 + 1).start(),
+                         lost)
+    proven = len(lost)
+    again = Budget(max_nodes=50_000).start()
+    resumed = exhaustive(roots[0], again, lost)
+    assert (resumed.found, resumed.exhausted) == (alone.found, alone.exhausted)
+    assert again.nodes <= alone_meter.nodes
+    if not (stopped.found or stopped.exhausted) and proven:
+        assert again.nodes < alone_meter.nodes

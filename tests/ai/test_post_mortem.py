@@ -223,12 +223,12 @@ def test_bisects_to_the_boundary_and_gives_the_decisive_probe_more_time():
 
 
 def test_a_second_probe_at_once_works_down_from_the_end():
-    """With a probe under way, the next one bisects the highest stretch, nearest the end
-    where a loss is cheapest to prove, not the one the first probe is already splitting."""
+    """With a probe under way, the next one tries the position just before the end, where a
+    loss is cheapest to prove; the third bisects what the first left below it."""
     search = CulpritSearch(Counting(64), list(range(65)), probe_seconds=1)
     assert search.next_probe() == Probe(31, 1)
-    assert search.next_probe(busy={31}) == Probe(47, 1)
-    assert search.next_probe(busy={31, 47}) == Probe(15, 1)
+    assert search.next_probe(busy={31}) == Probe(63, 1)
+    assert search.next_probe(busy={31, 63}) == Probe(15, 1)
 
 
 def test_a_winning_line_settles_the_later_positions_it_passes_through():
@@ -239,7 +239,9 @@ def test_a_winning_line_settles_the_later_positions_it_passes_through():
     assert search.next_probe().position == 16
 
 
-def test_unknowns_are_tried_again_with_twice_the_budget_the_decisive_one_first():
+def test_unknowns_next_to_the_ends_are_tried_again_with_twice_the_budget():
+    """Each end bisects its way to the position next to it, then tries that one again with
+    twice the budget each time, never the ones further in: they are no cheaper to settle."""
     search = CulpritSearch(Counting(30), list(range(31)), probe_seconds=1, decisive_seconds=4)
     asked = []
     while (probe := search.next_probe()) is not None:
@@ -248,10 +250,37 @@ def test_unknowns_are_tried_again_with_twice_the_budget_the_decisive_one_first()
     outcome = search.outcome()
     assert outcome.status == "unknown"
     assert (outcome.last_winnable, outcome.first_lost, outcome.alternative) == (8, 30, 100)
-    assert all(search.tries[k] == MAX_TRIES for k in range(9, 30))  # then it gives up
-    first_again = next(i for i, probe in enumerate(asked) if probe.tries == 1)
-    assert asked[first_again] == Probe(9, 8, 1)  # the one after the last win, twice as long
-    assert [probe.seconds for probe in asked if probe.position == 9] == [4, 8, 16, 32]
+    assert search.tries[9] == search.tries[29] == MAX_TRIES  # then it gives up
+    assert all(search.tries.get(k, 0) <= 1 for k in range(10, 29))
+    assert len(asked) < 2 * MAX_TRIES + 12
+    assert [probe.seconds for probe in asked if probe.position == 9] == [
+        4 * 2 ** tries for tries in range(MAX_TRIES)]  # the decisive one, longer
+    assert [probe.seconds for probe in asked if probe.position == 29][:3] == [1, 2, 4]
+
+
+def test_working_down_from_the_loss_goes_twice_as_far_after_each_loss_it_proves():
+    search = CulpritSearch(Counting(40), list(range(41)), probe_seconds=1)
+    search.record(5, won(100))
+    asked = []
+    while (probe := search.next_probe(busy={6})) is not None:  # the win's end waits
+        asked.append(probe.position)
+        search.record(probe.position, LOST if probe.position >= 25 else UNKNOWN)
+    # 39, then 2, 4, 8 and 16 stops further: 37 proves 36 lost too, 33 proves 32, and 25
+    # is the first loss; 9 proves nothing, so 24 next, again and again (and only then,
+    # with the win's end still waiting, spare positions).
+    assert asked[:5] == [39, 37, 33, 25, 9]
+    assert asked[5:5 + MAX_TRIES] == [24] * MAX_TRIES
+
+
+def test_a_worker_both_ends_leave_idle_takes_a_spare_position():
+    search = CulpritSearch(Counting(30), list(range(31)), probe_seconds=1)
+    search.record(25, won(100))
+    # The win's end waits for 26, the loss's for 29: 28, not searched yet, is the spare.
+    assert search.next_probe(busy={26, 29}) == Probe(28, 1)
+    search.record(28, UNKNOWN)
+    search.record(27, UNKNOWN)
+    assert search.next_probe(busy={26, 29}) == Probe(28, 2, 1)
+    assert search.next_probe(busy={26, 27, 28, 29}) is None
 
 
 def test_never_blames_a_move_the_table_made_by_itself():

@@ -9,6 +9,12 @@ that one ran out of positions, a complete one (klondike.complete) whose exhausti
 position lost. A share of the budget for the complete search before the quick one is done
 proves a few more deals lost, but costs wins found late: the winning searches keep the time.
 Before either, a deal whose cards cannot all ever move (klondike.deadlock) is lost at once.
+
+In a post-mortem's worker (game.ai.lost_memory), an exhausted complete search leaves every
+position it met without a duty as proven lost: the search from each of them went through all
+it could reach in the complete space (the whole space reachable from the root was searched,
+with no win), and from a position without a duty the complete space holds a win whenever
+there is one. Later searches, of the same game's earlier positions, skip those positions.
 """
 
 from __future__ import annotations
@@ -43,6 +49,7 @@ from game.ai.klondike.position import (
     position_of,
     sure_win,
 )
+from game.ai.lost_memory import LostMemory
 from game.ai.search import (
     Budget,
     Meter,
@@ -70,6 +77,30 @@ DIVE_SHARE = 0.1
 # talon in its order instead of trying every order of the same cards, which is what a
 # search that counts moves alone can spend its whole budget on.
 PHASES = ((0.5, 0.8, 0.0), (1.0, 1.0, 1.5))
+LOST = LostMemory()  # bare keys of positions proven lost, in a post-mortem's worker
+
+
+class Seen:
+    """A search's keys met so far, over the bare keys of positions proven lost before: a
+    key with a duty (the complete search's) counts as seen when its bare position is lost,
+    which no duty can change."""
+
+    __slots__ = ("lost", "own")
+
+    def __init__(self, lost: set) -> None:
+        self.lost = lost
+        self.own: set = set()
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.own or (key if isinstance(key, bytes) else key[0]) in self.lost
+
+    def add(self, key: object) -> None:
+        self.own.add(key)
+
+
+def _seen(lost: set | None) -> Seen | None:
+    """What a search starts from: a plain set of its own when nothing is remembered."""
+    return None if lost is None else Seen(lost)
 
 
 class KlondikeSpace:
@@ -145,15 +176,16 @@ def solve(state: KlondikeState, budget: Budget) -> SolveResult:
     deck = deck_of(state)
     root_plays: list[Play] = []
     root = search_settle(position_of(state), deck, root_plays)
-    if deadlocked(root):
-        return _result(state, "lost", None, meter, [])
     quick = KlondikeSpace(deck, thorough=False)
+    lost = LOST.for_search(deck)
+    if deadlocked(root) or (lost is not None and quick.key(root) in lost):
+        return _result(state, "lost", None, meter, [])
     _, seconds = meter.remaining()
     if seconds is None:
         meter.limit(nodes=FIRST_DIVE_NODES)
     else:
         meter.limit(seconds=DIVE_SHARE * seconds)
-    outcome = depth_first(quick, root, meter)
+    outcome = depth_first(quick, root, meter, _seen(lost))
     hint_path = [*root_plays, *written_out(root, list(outcome.best_path), deck)]
     wide, start = _wide_space(quick, root)
     for share, weight, click_cost in PHASES:
@@ -161,10 +193,11 @@ def solve(state: KlondikeState, budget: Budget) -> SolveResult:
             break
         meter.limit_share(share)
         outcome = best_first(wide, start, meter, weight,
-                             _priced(click_cost / deck.draw) if click_cost else None)
+                             _priced(click_cost / deck.draw) if click_cost else None,
+                             _seen(lost))
     meter.limit()
     if outcome.exhausted:
-        outcome = complete_search(deck, root, meter)
+        outcome = complete_search(deck, root, meter, lost)
     elif outcome.found and not isinstance(outcome.goal, Position):
         outcome = replace(outcome, goal=outcome.goal[0])  # a position with its duty
     if outcome.found:
@@ -190,11 +223,16 @@ def _wide_space(quick: KlondikeSpace, root: Position) -> tuple[SearchSpace, obje
     return quick, root
 
 
-def complete_search(deck: Deck, root: Position, meter: Meter) -> SearchOutcome:
+def complete_search(deck: Deck, root: Position, meter: Meter,
+                    lost: set | None = None) -> SearchOutcome:
     """The search whose exhaustion proves `root` lost (klondike.complete); its goal is a bare
-    position."""
-    outcome = depth_first(CompleteSpace(KlondikeSpace(deck, thorough=True)), (root, NO_DUTY),
-                          meter)
+    position. With `lost`, it skips the positions whose bare keys it holds, and adds to it,
+    once exhausted, those of the positions it met without a duty (see the module's
+    docstring)."""
+    space = CompleteSpace(KlondikeSpace(deck, thorough=True))
+    outcome = depth_first(space, (root, NO_DUTY), meter, _seen(lost))
+    if outcome.exhausted and lost is not None:
+        lost.update(space.free)
     return replace(outcome, goal=outcome.goal and outcome.goal[0])
 
 

@@ -39,9 +39,11 @@ several times as fast; in the same time it finds the other wins too.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 from operator import itemgetter
 
+from game.ai.lost_memory import LostMemory
 from game.ai.search import (
     Budget,
     Meter,
@@ -88,6 +90,7 @@ PROBE_BUDGET = Budget(max_nodes=20_000, max_seconds=0.5)
 # alone won within 10 s every deal that giving the ordered search a tenth of the 10 s won.
 ORDERED_SECONDS = 0.15
 ORDERED_NODES = 4_000  # about as many as it visits in ORDERED_SECONDS
+LOST = LostMemory()  # grids proven lost, in a post-mortem's worker (game.ai.lost_memory)
 
 
 def grid_of(state: LeapfrogState) -> Grid:
@@ -229,21 +232,31 @@ def settle(grid: Grid, record: list | None = None) -> Grid:
     return grid
 
 
-def exhaustive(root: Grid, meter: Meter) -> SearchOutcome:
+def exhaustive(root: Grid, meter: Meter, lost: set | None = None) -> SearchOutcome:
     """Every position reachable from `root` (settled), depth first in the rules' order:
     `depth_first` without the move ordering, the row symmetry and the progress, so
     several times as many positions a second, which is what proving a loss needs. Finds a
-    win or not; never a progress line."""
+    win or not; never a progress line.
+
+    `lost`, when given, holds grids proven lost, which are not searched again, and gets the
+    grids this search proves lost, whatever its outcome: as no position comes back, a
+    position whose moves were all searched without a win (those left for good) is lost,
+    each of its children having been searched, or proven lost before; only the positions on
+    the line still being searched, and the one just reached, are not proven."""
     if is_won(root):
         return SearchOutcome(True, False, (), root, ())
-    seen: set[bytes] = set()
+    seen: set[bytes] = set() if lost is None else lost
+    if root in seen:
+        return SearchOutcome(False, True, (), None, ())
     # Bound to locals: this loop is the whole cost of a proof.
     remember, tick = seen.add, meter.tick
-    # Each position on the line, with its gaps and its moves left.
-    frames = [(root, gaps_of(root), iter(fills(root)))]
+    # Each position on the line, with its gaps, its moves left and the keys it was
+    # remembered by.
+    frames: list[tuple[Grid, list[int], Iterator[Move], tuple[bytes, ...]]] = [
+        (root, gaps_of(root), iter(fills(root)), ())]
     path: list[Move] = []  # the move into each position on the line after the root
     while frames:
-        grid, gaps, pending = frames[-1]
+        grid, gaps, pending, _ = frames[-1]
         for move in pending:
             source, gap = move
             cells = bytearray(grid)
@@ -255,6 +268,7 @@ def exhaustive(root: Grid, meter: Meter) -> SearchOutcome:
             if child in seen:
                 continue
             remember(child)
+            keys: tuple[bytes, ...] = (child,)
             # The card leaves a gap where it was: the gaps are kept, not searched for, in
             # reading order, the order the search of every position went in from the start
             # (the wins it finds early depend on it).
@@ -271,18 +285,30 @@ def exhaustive(root: Grid, meter: Meter) -> SearchOutcome:
                 if child in seen:
                     continue
                 remember(child)
+                keys = (keys[0], child)
             if not tick():
+                _unproven(seen, frames, keys)
                 return SearchOutcome(False, False, (), None, ())
             if moves:
-                frames.append((child, child_gaps, iter(moves)))
+                frames.append((child, child_gaps, iter(moves), keys))
                 path.append(move)
                 break
             if is_won(child):  # a won position has no move left, like a lost one
+                _unproven(seen, frames, keys)
                 return SearchOutcome(True, False, (*path, move), child, ())
         else:
             frames.pop()
             del path[-1:]
+    remember(root)
     return SearchOutcome(False, True, (), None, ())
+
+
+def _unproven(seen: set, frames: list, keys: tuple[bytes, ...]) -> None:
+    """Forget the keys of the positions a stopped search did not prove lost: those on its
+    line and the one it had just reached."""
+    for *_, added in frames:
+        seen.difference_update(added)
+    seen.difference_update(keys)
 
 
 class LeapfrogSpace:
@@ -337,7 +363,7 @@ def solve(state: LeapfrogState, budget: Budget) -> SolveResult:
     meter.limit()
     outcome = ordered
     if not (ordered.found or ordered.exhausted) and meter.running():
-        outcome = exhaustive(root, meter)
+        outcome = exhaustive(root, meter, LOST.for_search())
     if outcome.found:
         steps = root_steps + steps_of(SPACE, root, outcome.path)
         line, end = rules_line(RULES, state, steps, to_gap_move)
