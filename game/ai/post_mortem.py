@@ -49,8 +49,8 @@ TOTAL_SECONDS = 20.0  # the whole post-mortem, at most
 # Positions one probe may visit on the table's own search thread: the table's cap on every
 # search, which keeps a proof's memory within the window's budget.
 PROBE_NODES = 200_000
-# In a worker process, whose memory is not the window's, a probe tried again may visit up to
-# this many (about 150 MB at most).
+# In a worker process, whose memory is not the window's, a probe may visit up to this many
+# (about 150 MB at most): its seconds, not the table's cap, bound it.
 WORKER_NODES = 800_000
 REMEMBERED = 4_096  # proven verdicts kept for the next post-mortem
 # Searches of one position, at most: each try again doubles the budget, and a solver that

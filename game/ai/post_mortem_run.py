@@ -95,8 +95,13 @@ class _Run:
             search.record(probe.position, result)
 
     def _nodes(self, probe: Probe) -> int | None:
+        """A worker's positions for `probe`: its seconds bound it, and its memory (not the
+        window's) only WORKER_NODES, so even a first try may go past the table's cap; a
+        budget whose cap is tighter than the table's keeps it, doubled each try again."""
         base = self.budget.max_nodes or PROBE_NODES
-        return min(max(base, WORKER_NODES), base * 2 ** probe.tries)
+        if base >= PROBE_NODES:
+            return max(base, WORKER_NODES)
+        return base * 2 ** probe.tries
 
     def in_workers(self, pool: ProbePool) -> bool:
         """Solve with the pool until done, out of time or cancelled; False when a worker

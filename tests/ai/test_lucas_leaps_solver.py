@@ -13,8 +13,11 @@ from hypothesis import strategies as st
 
 from game.ai import hints
 from game.ai.lucas_leaps import solver as solver_module
+from game.ai.lucas_leaps.beam import beam_look
 from game.ai.lucas_leaps.solver import (
     ADVISOR,
+    COMPLETE_ONLY_STOCK,
+    FULL_LOOK_STOCK,
     LucasSpace,
     auto_finish_line,
     is_safe,
@@ -179,17 +182,25 @@ def test_settling_after_a_move_looks_only_where_a_card_can_have_become_safe(seed
         assert settle_after(after, move, talon) == settle(after, talon)
 
 
-def test_the_quick_look_gives_way_to_the_complete_search_as_the_stock_runs_out(monkeypatch):
-    shares = []
+def test_the_quick_searches_give_way_to_the_complete_one_as_the_stock_runs_out(monkeypatch):
+    calls = []
 
-    def solve_space(*args, look_share, **kwargs):
-        shares.append(look_share)
+    def solve_space(rules, state, spaces, *args, look=None, look_share=None, **kwargs):
+        calls.append(([space.complete for space in spaces], look, look_share))
 
     monkeypatch.setattr(solver_module, "solve_space", solve_space)
     solve(RULES.new_game(3), ENOUGH)
+    five_left = table([], [13] * 7 + [8], stock=["9C", "TC", "JC", "QC", "KC"])
+    solve(five_left, ENOUGH)
     solve(blocked(), ENOUGH)  # one card left in the stock
     solve(RULES.apply(blocked(), STOCK), ENOUGH)
-    assert shares[0] == LOOK_SHARE and 0 < shares[1] < LOOK_SHARE / 4 and shares[2] == 0
+    (deal, five, one, none) = calls
+    assert deal == ([False, True], beam_look, LOOK_SHARE)
+    assert five[:2] == ([False, True], beam_look)
+    assert five[2] == pytest.approx(LOOK_SHARE * 5 / FULL_LOOK_STOCK)
+    assert COMPLETE_ONLY_STOCK < 5 < FULL_LOOK_STOCK
+    # A few cards left: the search that can prove a loss has the budget to itself.
+    assert one == none == ([True], None, None)
 
 
 def test_a_card_fitting_the_higher_foundation_goes_up_at_once_when_safe():

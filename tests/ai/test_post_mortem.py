@@ -12,8 +12,16 @@ import threading
 import pytest
 
 from game.ai import hints
-from game.ai.post_mortem import MAX_TRIES, PROVEN, CulpritSearch, PostMortem, Probe
-from game.ai.post_mortem_run import find_culprit
+from game.ai.post_mortem import (
+    MAX_TRIES,
+    PROBE_NODES,
+    PROVEN,
+    WORKER_NODES,
+    CulpritSearch,
+    PostMortem,
+    Probe,
+)
+from game.ai.post_mortem_run import _Run, find_culprit
 from game.ai.search import Budget, SolveResult
 from game.rules import GAMES
 from game.rules.cards import SUITS
@@ -340,3 +348,15 @@ def test_each_position_is_solved_within_the_node_cap_of_the_whole_search(monkeyp
     monkeypatch.setattr(hints, "can_win", can_win)
     find_culprit(rules, states, Budget(max_seconds=5.0, max_nodes=1_234))
     assert budgets and all(budget.max_nodes == 1_234 for budget in budgets)
+
+
+def test_a_workers_probe_may_pass_the_tables_node_cap_at_once():
+    # Its memory is the worker's own: the seconds bound it, and the worker's cap.
+    search = CulpritSearch(GAMES["leap_year"], [GAMES["leap_year"].new_game(1)])
+    table_run = _Run(search, Budget(max_nodes=PROBE_NODES), 20.0, lambda _: None)
+    assert table_run._nodes(Probe(0, 1.5)) == WORKER_NODES
+    assert table_run._nodes(Probe(0, 6.0, tries=2)) == WORKER_NODES
+    # A budget capped below the table's keeps its cap, doubled for each try again.
+    tight = _Run(search, Budget(max_nodes=1_000), 20.0, lambda _: None)
+    assert tight._nodes(Probe(0, 1.5)) == 1_000
+    assert tight._nodes(Probe(0, 6.0, tries=2)) == 4_000

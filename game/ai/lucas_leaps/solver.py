@@ -23,7 +23,8 @@ What the search folds together, and why that is sound:
 The search tries the most promising moves first (see `card_moves`). First a quick look
 (`lucas_leaps.beam`) without the idle-looking moves finds most wins; then the depth-first
 search runs twice if need be: without those moves, then, only if that ran out of positions,
-with every move, which alone can prove a loss.
+with every move, which alone can prove a loss. With only a few stock cards left, the search
+with every move runs alone from the start.
 """
 
 from __future__ import annotations
@@ -60,6 +61,10 @@ PROBE_BUDGET = Budget(max_nodes=20_000, max_seconds=0.5)
 # the depth-first search would not, while their share is taken from the only search that can
 # prove a loss.
 FULL_LOOK_STOCK = 8
+# With this many stock cards left or fewer, the complete search runs alone: there the wins
+# the quick ones find are few and found as soon by it, and the positions it must visit to
+# prove a loss fit in the budget only if nothing else takes a share.
+COMPLETE_ONLY_STOCK = 3
 
 
 class Position(NamedTuple):
@@ -323,11 +328,15 @@ def to_rules_move(state: LucasLeapsState, step: Move) -> CardMove | StockMove:
 def solve(state: LucasLeapsState, budget: Budget) -> SolveResult:
     """Search for a win from `state` within `budget`: a quick look (shorter with less of the
     stock left), then depth first without the idle-looking moves, then, only if that search
-    ran out of positions, with every move."""
+    ran out of positions, with every move; with COMPLETE_ONLY_STOCK stock cards or fewer
+    left, only the last."""
     talon = talon_of(state)
     root_steps: list[Step] = []
     root = settle(position_of(state), talon, root_steps)
-    spaces = [LucasSpace(talon, complete=False), LucasSpace(talon)]
+    complete = LucasSpace(talon)
+    if root.stock <= COMPLETE_ONLY_STOCK:
+        return solve_space(RULES, state, [complete], root, root_steps, budget, to_rules_move)
+    spaces = [LucasSpace(talon, complete=False), complete]
     look_share = LOOK_SHARE * min(1.0, root.stock / FULL_LOOK_STOCK)
     return solve_space(RULES, state, spaces, root, root_steps, budget, to_rules_move,
                        look=beam_look, look_share=look_share)
