@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 # Keys a memory holds before it is emptied: a Leapfrog grid costs about 150 bytes in a set,
-# so about 450 MB a worker at most, beside what one probe adds. Proving a deal lost from
-# the positions after it may take that many.
-LIMIT = 3_000_000
+# so about 150 MB a worker at most, beside what one probe adds (as much again). Proving a
+# careless game's deal lost from the positions after it took up to about 910,000.
+LIMIT = 1_000_000
 
 _enabled = False
 _memories: list[LostMemory] = []  # every memory of this process
