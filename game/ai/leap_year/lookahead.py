@@ -104,23 +104,36 @@ def stock_latest(piles: tuple[bytes, ...], played: bytes | bytearray,
                  coming: tuple[bytes, ...]) -> tuple[list[list[int]], bool]:
     """For each rank, the latest numbers below 16 of the stock's cards to come (`coming`, deal
     by deal), each from the cards sure to lie under it when it is dealt; and whether some card
-    of the tableau can never go up (the closure with the whole stock dealt leaves it out)."""
+    can never go up (the closure with the whole stock dealt leaves it out).
+
+    The cards sure to lie in pile p when a deal comes: the tableau's cards the closure left
+    out, or, when a card dealt since cannot go up before this deal (the foundations cannot
+    take its rank, counting every card that may be up), that card, and under it all that was
+    sure to lie there when it was dealt."""
     tops = [len(pile) for pile in piles]
     counts = [0] * (KING + 1)
     found: list[list[int]] = [[] for _ in range(KING + 1)]
+    cuts = [len(pile) for pile in piles]  # the tableau's cards sure to lie in each pile
+    dealt = [b""] * len(piles)  # the dealt cards sure to lie over them, bottom to top
     for ranks in coming:
         reach(piles, played, tops, counts)
-        if not any(tops):
-            return found, False
-        for index, top in enumerate(tops):
-            if top:
-                number = top_latest(piles[index][:top], ranks[index])
+        for index, rank in enumerate(ranks):
+            kept = dealt[index]
+            while kept and played[kept[-1] - 1] + counts[kept[-1] - 1] > played[kept[-1]]:
+                kept = kept[:-1]
+            if not kept:
+                cuts[index] = tops[index]
+            under = piles[index][:cuts[index]] + kept
+            if under:
+                number = top_latest(under, rank)
                 if number < PER_RANK:
-                    found[ranks[index]].append(number)
+                    found[rank].append(number)
+            dealt[index] = kept + bytes((rank,))
         for rank in ranks:
             counts[rank] += 1
     reach(piles, played, tops, counts)
-    return found, any(tops)
+    return found, any(tops) or any(
+        played[rank - 1] + counts[rank - 1] <= played[rank] for kept in dealt for rank in kept)
 
 
 def stock_dead(piles: tuple[bytes, ...], played: bytes | bytearray,
