@@ -26,7 +26,9 @@ under x, their numbers differ too, so the first of them to go up is numbered at 
 lowest of their latest numbers less k - 1, and x below that. (With nothing of its rank or
 lower under it, or in the stock, whose piles are unknown yet, a card may be the 16th.) The
 cards still down get distinct numbers above those up only when, latest numbers sorted, the
-k-th is at least `played[r] + k`; else the rank can never be finished.
+k-th is at least `played[r] + k`; else the rank can never be finished. The stock's cards join
+the count once it knows what they will surely be dealt onto (`leap_year.lookahead`), which
+proves losses several deals before the dealt cards show them.
 """
 
 from __future__ import annotations
