@@ -139,3 +139,19 @@ def test_the_solver_agrees_with_a_plain_search_with_deals_to_come(seed):
     outcome = depth_first(space, root, Budget(max_nodes=200_000).start())
     assert outcome.found == winnable
     assert outcome.found or outcome.exhausted
+
+
+def test_the_complete_space_cuts_off_a_loss_the_stock_count_sees_and_the_quick_space_not():
+    # A careless game three deals before the end of the stock: lost, as the stock's cards
+    # show, though the tableau's own count lets it pass. The beams' quick space, which looks
+    # for wins, spends no time on the count.
+    from game.ai.leap_year.solver import position_of, stock_of
+    from game.bench.postmortem import careless_game
+
+    state = careless_game("leap_year", 5005)[83]
+    position = position_of(state)
+    stock = stock_of(state)
+    assert not dead_in(position, range(2, KING + 1))
+    assert stock_dead(position.tableau, position.played, stock.deals)
+    assert LeapYearSpace(stock).moves(position) == []
+    assert LeapYearSpace(stock, eager=True).moves(position) != []

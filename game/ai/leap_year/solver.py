@@ -269,8 +269,11 @@ class LeapYearSpace:
         self.eager = eager
 
     def moves(self, position: Position) -> list[int]:
-        if position.fresh and (dead_in(position, set(position.fresh)) or stock_dead(
-                position.tableau, position.played, self.stock.deals[position.deals:])):
+        if position.fresh and (dead_in(position, set(position.fresh)) or (
+                # The stock count costs as much as the rest of a move: worth it where a
+                # loss must be proven, not in the quick space the beams look for wins in.
+                not self.eager and stock_dead(position.tableau, position.played,
+                                              self.stock.deals[position.deals:]))):
             return []
         moves = fitting_piles(position)
         if position.deals < len(self.stock.deals):
