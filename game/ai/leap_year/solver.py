@@ -26,20 +26,21 @@ under x, their numbers differ too, so the first of them to go up is numbered at 
 lowest of their latest numbers less k - 1, and x below that. (With nothing of its rank or
 lower under it, or in the stock, whose piles are unknown yet, a card may be the 16th.) The
 cards still down get distinct numbers above those up only when, latest numbers sorted, the
-k-th is at least `played[r] + k`; else the rank can never be finished.
+k-th is at least `played[r] + k`; else the rank can never be finished. The stock's cards join
+the count once it knows what they will surely be dealt onto (`leap_year.lookahead`), which
+proves losses several deals before the dealt cards show them.
 """
 
 from __future__ import annotations
 
-from bisect import insort
 from collections.abc import Iterable
 from dataclasses import replace
-from functools import lru_cache
 from itertools import compress
 from operator import ne
 from typing import NamedTuple
 
 from game.ai.leap_year.beam import DEAL, LOOK_SHARE, Plain, beam_look
+from game.ai.leap_year.lookahead import latest_numbers, stock_dead
 from game.ai.search import Budget, SolitaireAdvisor, SolveResult, depth_first
 from game.ai.solitaire_space import Step, rules_line, solve_space
 from game.rules.leap_year import RULES, TABLEAU_PILES, LeapYearState
@@ -204,27 +205,6 @@ def eager_settle(position: Position, record: list[Step] | None = None) -> Positi
     return settled(position, record, eager=True)
 
 
-@lru_cache(maxsize=1 << 16)
-def latest_numbers(pile: bytes) -> tuple[tuple[int, ...], ...]:
-    """For each rank r: the latest numbers below 16 of the rank-r cards of `pile` (see the
-    module docstring). Piles recur from position to position (a move changes one), hence
-    the cache."""
-    latest: list[list[int]] = [[] for _ in range(KING + 1)]
-    # beneath[s]: the latest numbers of the rank-s cards below, lowest first.
-    beneath: list[list[int]] = [[] for _ in range(KING + 1)]
-    for rank in pile:
-        number = PER_RANK
-        for lower in beneath[1:rank + 1]:
-            # Those cards' numbers differ: the first of them to go up is numbered at most
-            # the k-th lowest latest number less k - 1, and this card goes up before it.
-            for k, later in enumerate(lower):
-                number = min(number, later - k - 1)
-        if number < PER_RANK:
-            latest[rank].append(number)
-        insort(beneath[rank], number)
-    return tuple(map(tuple, latest))
-
-
 def dead_rank(tableau: tuple[bytes, ...], played: bytes | bytearray, rank: int) -> bool:
     """True when the rank-`rank` cards left cannot be numbered (see the module docstring).
     Cards that may be the 16th never make a rank dead."""
@@ -289,7 +269,11 @@ class LeapYearSpace:
         self.eager = eager
 
     def moves(self, position: Position) -> list[int]:
-        if position.fresh and dead_in(position, set(position.fresh)):
+        if position.fresh and (dead_in(position, set(position.fresh)) or (
+                # The stock count costs as much as the rest of a move: worth it where a
+                # loss must be proven, not in the quick space the beams look for wins in.
+                not self.eager and stock_dead(position.tableau, position.played,
+                                              self.stock.deals[position.deals:]))):
             return []
         moves = fitting_piles(position)
         if position.deals < len(self.stock.deals):
