@@ -120,11 +120,14 @@ PROVEN = _Proven()
 class CulpritSearch:
     """The post-mortem of one history, a probe at a time: ask `next_probe` which position to
     solve next and for how long, hand the solver's answer to `record`, and read `outcome`.
-    `automatic` holds the indices of the moves the table made by itself."""
+    `automatic` holds the indices of the moves the table made by itself; `winnable_deal`
+    says the deal is known to be winnable already (a pool's deal, proven when the pool was
+    built), so the search starts from it as from a win it found, only without its line."""
 
     def __init__(self, rules: Any, states: Sequence[Any], automatic: Collection[int] = (),
                  probe_seconds: float = PROBE_SECONDS,
-                 decisive_seconds: float = DECISIVE_SECONDS) -> None:
+                 decisive_seconds: float = DECISIVE_SECONDS,
+                 winnable_deal: bool = False) -> None:
         if not states:
             raise ValueError("a post-mortem needs at least the deal")
         self.rules = rules
@@ -149,6 +152,8 @@ class CulpritSearch:
                 self.verdicts[k] = known[0]
                 if known[1] is not None:
                     self.first_moves[k] = known[1]
+        if winnable_deal:
+            self.verdicts.setdefault(0, "won")
         end = self.states[-1]
         if rules.is_over(end) and not rules.is_won(end):
             self.verdicts[self.last] = "lost"  # a finished, lost game needs no search

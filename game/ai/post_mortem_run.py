@@ -38,14 +38,17 @@ def find_culprit(rules: Any, states: Sequence[Any], budget: Budget | None = None
                  on_probe: Callable[[int], None] | None = None, *,
                  automatic: Collection[int] = (), workers: int = 1,
                  probe_seconds: float = PROBE_SECONDS,
-                 decisive_seconds: float = DECISIVE_SECONDS) -> PostMortem:
+                 decisive_seconds: float = DECISIVE_SECONDS,
+                 winnable_deal: bool = False) -> PostMortem:
     """The post-mortem of the game whose positions are `states` (the deal first; the moves
-    at the indices `automatic` were the table's own), within `budget` (its seconds cap the
+    at the indices `automatic` were the table's own; `winnable_deal`: a deal known to be
+    winnable, see `CulpritSearch`), within `budget` (its seconds cap the
     whole search, TOTAL_SECONDS if it sets none; its cancel flag stops it). `on_probe(k)` is
     called as position k's solve starts. With `workers` > 1, that many positions are solved
     at once in worker processes (on this thread when they cannot be started)."""
     budget = budget or Budget()
-    search = CulpritSearch(rules, states, automatic, probe_seconds, decisive_seconds)
+    search = CulpritSearch(rules, states, automatic, probe_seconds, decisive_seconds,
+                           winnable_deal)
     total = budget.max_seconds if budget.max_seconds is not None else TOTAL_SECONDS
     run = _Run(search, budget, total, on_probe or (lambda _: None))
     pool = shared_pool(workers) if workers > 1 else None

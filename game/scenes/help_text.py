@@ -287,7 +287,9 @@ goes back to just before it and the move that would still have won glows. Only y
 moves are ever blamed, never one the table made by itself. Playing on from there counts as \
 a game with the computer's help: a win is counted as played, not won. The solver may also \
 find that the deal could never be won; when it cannot tell in time, it says how long it \
-looked and goes back to the last point a win was certain, its winning move glowing.
+looked and goes back to the last point a win was certain, its winning move glowing. On a \
+winnable deal (and every deal of the day) the deal itself is known to be winnable, so the \
+answer says so even when no later point could be proven.
 ## Grades
 Every winnable deal is graded easy, medium, hard or expert by how much searching the solver \
 needed to find its win: an easy deal forgives a careless move, an expert one hides its only \

@@ -230,6 +230,21 @@ def test_bisects_to_the_boundary_and_gives_the_decisive_probe_more_time():
     assert search.next_probe() == Probe(11, 5)  # the probe that can name the culprit
 
 
+def test_a_deal_known_winnable_is_never_searched_and_bounds_the_answer():
+    """A pool's deal is won from the start: unsettled above it, the answer goes back to it
+    (without a line), and the deal itself is never probed."""
+    search = CulpritSearch(Counting(16), list(range(17)), probe_seconds=1, winnable_deal=True)
+    probed = run(search, lambda p: LOST if p >= 12 else UNKNOWN)
+    assert 0 not in probed
+    outcome = search.outcome()
+    assert (outcome.status, outcome.last_winnable, outcome.first_lost,
+            outcome.alternative) == ("unknown", 0, 12, None)
+    PROVEN.clear()
+    search = CulpritSearch(Counting(16), list(range(17)), probe_seconds=1, winnable_deal=True)
+    run(search, lambda p: LOST)
+    assert search.outcome().status == "culprit" and search.outcome().culprit == 0
+
+
 def test_a_second_probe_at_once_works_down_from_the_end():
     """With a probe under way, the next one tries the position just before the end, where a
     loss is cheapest to prove; the third bisects what the first left below it."""

@@ -211,6 +211,31 @@ def test_unsettled_it_says_how_long_it_looked_and_goes_back_to_a_proven_win(
     assert context.stats.get("lucas_leaps").played == 0
 
 
+def test_unsettled_on_a_winnable_deal_it_says_the_deal_can_be_won_and_stays(
+        lost, monkeypatch):
+    """A pool's deal is known winnable without a line to show: the answer says so and the
+    table stays where the game ended, its Undo offered; the deal is never searched."""
+    deal = lost.scene.session.history.states[0]
+    monkeypatch.setattr(post_mortem.winnable, "deal_note",
+                        lambda rules, first: "Winnable deal" if first == deal else "")
+    probed = []
+
+    def nothing_settles(rules, state, budget):
+        probed.append(state)
+        return SolveResult("unknown", None, 0, 0.0)
+
+    monkeypatch.setattr(hints, "can_win", nothing_settles)
+    old = lost.scene.session
+    press(lost, LABEL)
+    run_until(lost, lambda: isinstance(lost.top, MessageDialog))
+    assert lost.top.text.endswith(
+        "which move lost the game; it was lost for sure by the end. The deal itself can be "
+        "won: Restart plays it again.")
+    assert deal not in probed and probed
+    assert lost.scene.session is old and not old.assisted
+    assert old.history.position == len(old.history.moves)
+
+
 def test_the_seconds_said_are_those_the_search_took(lost):
     run = post_mortem.PostMortemRun(lost.scene)
     unsettled = PostMortem("unknown", last_winnable=None, first_lost=3, seconds=6.2)

@@ -24,6 +24,7 @@ from game.ai.post_mortem_workers import cores
 from game.ai.search import Budget
 from game.engine.app import wake_loop
 from game.rules.history import History
+from game.scenes.table import winnable
 from game.scenes.table.move_words import first_words, move_words, moved_card
 from game.scenes.table.session import Session
 
@@ -76,10 +77,11 @@ class PostMortemRun:
         self.table.advisor.stop()
         self.table.advisor.toast.show(WORKING, [("Cancel", self.cancel)])
         rules, states, automatic = self.rules, self.states, self.automatic
+        known = bool(winnable.deal_note(rules, states[0]))  # a pool's deal: won from the start
 
         def work(budget: Budget) -> PostMortem:  # on the search thread
             return find_culprit(rules, states, budget, self._probing, automatic=automatic,
-                                workers=WORKERS)
+                                workers=WORKERS, winnable_deal=known)
 
         self.table.advisor.runner.start(lambda: self.progress, work, self.total_seconds,
                                         self._answered)
@@ -118,7 +120,10 @@ class PostMortemRun:
             self.session.assisted = True
             self.table.point_out(outcome.alternative, GLOW_SECONDS)
             tell(self.still_winnable_text(outcome))
-        elif outcome.last_winnable is None:
+        elif outcome.last_winnable is None or (outcome.last_winnable == 0
+                                               and outcome.alternative is None):
+            # Nowhere to go back to but a pool's deal, known winnable without a line to show:
+            # the table stays where the game ended.
             tell(self.unknown_text(outcome), self._undo())
         else:
             self._go_back(outcome.last_winnable, outcome.alternative)
@@ -176,6 +181,8 @@ class PostMortemRun:
         if back is None:
             return f"Could not tell {took} whether this deal could ever be won{sure}."
         text = f"Could not tell {took} which move lost the game{sure}."
+        if back == 0 and outcome.alternative is None:  # known from the deal's pool
+            return f"{text} The deal itself can be won: Restart plays it again."
         where = "From the deal" if back == 0 else f"From here, after move {back},"
         if outcome.alternative is None:
             return f"{text} {where} you could still win."
