@@ -33,12 +33,16 @@ class Pool:
     """A pool of winnable deals the game ships: the rules options its deals are proven for,
     and the label that tells its file apart from the game's other pools. Its deals are graded
     (`game.ai.grading`); `lookahead` is the range of positions the reference player of the
-    grades' benchmark looks at before each move, from a beginner's to a strong player's.
-    The deal of the day comes from the game's pool marked `daily`."""
+    grades' benchmark looks at before each move, from a beginner's to a strong player's, and
+    `grade_sample` the deals of each grade it plays by default: enough that grades which do
+    fall are not shown otherwise by the luck of the sample (the more alike two neighbouring
+    grades, the more it needs), within what a run can afford. The deal of the day comes from
+    the game's pool marked `daily`."""
 
     options: Options = ()
     label: str = ""
     lookahead: tuple[int, int] = (4, 3000)
+    grade_sample: int = 60
     daily: bool = False
 
 
@@ -129,14 +133,14 @@ GAMES: tuple[Game, ...] = (
          preview="game.scenes.previews:leap_year",
          help="game.scenes.help_text:LEAP_YEAR",
          advisor="game.ai.leap_year.solver:ADVISOR",
-         pools=(Pool(daily=True, lookahead=(1_000, 30_000)),),
+         pools=(Pool(daily=True, lookahead=(1_000, 30_000), grade_sample=40),),
          stock_words="dealing from the stock"),
     Game("lucas_leaps", "Two decks and thirteen piles, all built by suit.",
          code_letter="L", table="game.scenes.table.lucas_leaps:open_table",
          preview="game.scenes.previews:lucas_leaps",
          help="game.scenes.help_text:LUCAS_LEAPS",
          advisor="game.ai.lucas_leaps.solver:ADVISOR",
-         pools=(Pool(daily=True),)),
+         pools=(Pool(daily=True, grade_sample=125),)),
     Game("leap_frog", "The marble board game: leap, capture and outscore.",
          code_letter="M", table="game.scenes.leap_frog.opening:open_leap_frog_table",
          preview="game.scenes.previews:leap_frog",
