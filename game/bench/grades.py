@@ -11,13 +11,13 @@ one full search needs and, for some pools, a casual player's wins; see `game.ai.
 if they mean anything, this player wins a smaller share of each grade than of the grade
 below, on every solitaire. Each share is printed with its 95% Wilson interval.
 
-By default each pool plays its registry entry's `grade_sample` deals a grade, spread through
-the grade: enough that grades which do fall seldom look otherwise by the luck of the sample.
-A deal takes the player a fraction of a CPU second in Klondike, one or two in Leapfrog and
-Lucas Leaps and about ten in Leap Year (its look-ahead is the longest), so a default run of
-every pool takes about 45 CPU minutes, two thirds of them Leap Year's (`--jobs 2` halves the
-wait on two free cores). Within `python -m game.bench all` each grade gets a few deals only,
-too few to judge, so there the verdict on the fall carries no budget.
+By default each pool plays its registry entry's `grade_sample` deals a grade (40 or 60),
+spread through the grade: enough that grades which do fall seldom look otherwise by the luck
+of the sample. A deal takes the player under a CPU second in Klondike and Lucas Leaps, one or
+two in Leapfrog and about ten in Leap Year (its look-ahead is the longest), so a default run
+of every pool takes about 40 CPU minutes, two thirds of them Leap Year's (`--jobs 2` halves
+the wait on two free cores). Within `python -m game.bench all` each grade gets a few deals
+only, too few to judge, so there the verdict on the fall carries no budget.
 
 Run alone: `python -m game.bench.grades [--pool NAME] [--deals N] [--jobs N]`.
 """
@@ -135,8 +135,8 @@ def main(argv: list[str] | None = None) -> int:
         description="Play the graded deals of each pool with a fixed reference player and "
                     "print its share of wins at each grade, with 95%% intervals.")
     command_line.add_argument("--deals", type=int, default=None,
-                              help="deals per grade (default: the pool's own sample, 40 to "
-                                   "125)")
+                              help="deals per grade (default: the pool's own sample, 40 or "
+                                   "60)")
     command_line.add_argument("--jobs", type=int, default=1,
                               help="deals played at once, one process each (default: 1)")
     command_line.add_argument("--pool", dest="pools", action="append",
