@@ -11,13 +11,14 @@ one full search needs and, for some pools, a casual player's wins; see `game.ai.
 if they mean anything, this player wins a smaller share of each grade than of the grade
 below, on every solitaire. Each share is printed with its 95% Wilson interval.
 
-By default each pool plays its registry entry's `grade_sample` deals a grade (40 or 60),
-spread through the grade: enough that grades which do fall seldom look otherwise by the luck
-of the sample. A deal takes the player under a CPU second in Klondike and Lucas Leaps, one or
-two in Leapfrog and about ten in Leap Year (its look-ahead is the longest), so a default run
-of every pool takes about 40 CPU minutes, two thirds of them Leap Year's (`--jobs 2` halves
-the wait on two free cores). Within `python -m game.bench all` each grade gets a few deals
-only, too few to judge, so there the verdict on the fall carries no budget.
+By default each pool plays its registry entry's `grade_sample` deals a grade, spread through
+the grade: the samples at which the grades were shown to fall (docs/benchmarks.md), so that
+grades which do fall seldom look otherwise by the luck of the sample. A deal takes the player
+under a CPU second in Klondike and Lucas Leaps, about two in Leapfrog and eight in Leap Year
+(its look-ahead is the longest), so a default run of every pool takes about half an hour of
+CPU, two thirds of it Leap Year's (`--jobs 2` halves the wait on two free cores). Within
+`python -m game.bench all` each grade gets a few deals only, too few to judge, so there the
+verdict on the fall carries no budget.
 
 Run alone: `python -m game.bench.grades [--pool NAME] [--deals N] [--jobs N]`.
 """
