@@ -111,6 +111,7 @@ def load(reference: str) -> Any:
 
 
 _KLONDIKE_STANDARD = (("redeals", None), ("start_rank", 1))
+_EVERY_DEAL = 125  # a grade's deals in a pool of 500: Klondike's deals are quick to play
 
 GAMES: tuple[Game, ...] = (
     Game("klondike", "The classic patience: down in alternate colours, up by suit.",
@@ -118,8 +119,10 @@ GAMES: tuple[Game, ...] = (
          preview="game.scenes.previews:klondike",
          help="game.scenes.help_text:KLONDIKE",
          advisor="game.ai.klondike.hints:ADVISOR",
-         pools=(Pool((("draw", 3), *_KLONDIKE_STANDARD), "draw3", daily=True),
-                Pool((("draw", 1), *_KLONDIKE_STANDARD), "draw1", lookahead=(2, 1000))),
+         pools=(Pool((("draw", 3), *_KLONDIKE_STANDARD), "draw3", daily=True,
+                     grade_sample=_EVERY_DEAL),
+                Pool((("draw", 1), *_KLONDIKE_STANDARD), "draw1", lookahead=(2, 1000),
+                     grade_sample=_EVERY_DEAL)),
          money="vegas", scores_by=("scoring", "draw"), finishes_by_itself=True,
          stock_words="turning cards from the stock"),
     Game("leapfrog", "Fill the gaps to sort every suit from King down to 2.",

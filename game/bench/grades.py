@@ -12,13 +12,13 @@ if they mean anything, this player wins a smaller share of each grade than of th
 below, on every solitaire. Each share is printed with its 95% Wilson interval.
 
 By default each pool plays its registry entry's `grade_sample` deals a grade, spread through
-the grade: the samples at which the grades were shown to fall (docs/benchmarks.md), so that
-grades which do fall seldom look otherwise by the luck of the sample. A deal takes the player
-under a CPU second in Klondike and Lucas Leaps, about two in Leapfrog and eight in Leap Year
-(its look-ahead is the longest), so a default run of every pool takes about half an hour of
-CPU, two thirds of it Leap Year's (`--jobs 2` halves the wait on two free cores). Within
-`python -m game.bench all` each grade gets a few deals only, too few to judge, so there the
-verdict on the fall carries no budget.
+the grade: at least the samples at which the grades were shown to fall (docs/benchmarks.md),
+so that grades which do fall seldom look otherwise by the luck of the sample; Klondike plays
+every deal. A deal takes the player under a CPU second in Klondike and Lucas Leaps, about two
+in Leapfrog and eight in Leap Year (its look-ahead is the longest), so a default run of every
+pool takes about 35 CPU minutes, more than half of them Leap Year's (`--jobs 2` halves the
+wait on two free cores). Within `python -m game.bench all` each grade gets a few deals only,
+too few to judge, so there the verdict on the fall carries no budget.
 
 Run alone: `python -m game.bench.grades [--pool NAME] [--deals N] [--jobs N]`.
 """
@@ -136,8 +136,8 @@ def main(argv: list[str] | None = None) -> int:
         description="Play the graded deals of each pool with a fixed reference player and "
                     "print its share of wins at each grade, with 95%% intervals.")
     command_line.add_argument("--deals", type=int, default=None,
-                              help="deals per grade (default: the pool's own sample, 40 or "
-                                   "60)")
+                              help="deals per grade (default: the pool's own sample, 40 to "
+                                   "125)")
     command_line.add_argument("--jobs", type=int, default=1,
                               help="deals played at once, one process each (default: 1)")
     command_line.add_argument("--pool", dest="pools", action="append",
