@@ -33,12 +33,16 @@ class Pool:
     """A pool of winnable deals the game ships: the rules options its deals are proven for,
     and the label that tells its file apart from the game's other pools. Its deals are graded
     (`game.ai.grading`); `lookahead` is the range of positions the reference player of the
-    grades' benchmark looks at before each move, from a beginner's to a strong player's.
-    The deal of the day comes from the game's pool marked `daily`."""
+    grades' benchmark looks at before each move, from a beginner's to a strong player's, and
+    `grade_sample` the deals of each grade it plays by default: enough that grades which do
+    fall are not shown otherwise by the luck of the sample (the more alike two neighbouring
+    grades, the more it needs), within what a run can afford. The deal of the day comes from
+    the game's pool marked `daily`."""
 
     options: Options = ()
     label: str = ""
     lookahead: tuple[int, int] = (4, 3000)
+    grade_sample: int = 60
     daily: bool = False
 
 
@@ -107,6 +111,7 @@ def load(reference: str) -> Any:
 
 
 _KLONDIKE_STANDARD = (("redeals", None), ("start_rank", 1))
+_EVERY_DEAL = 125  # a grade's deals in a pool of 500: Klondike's deals are quick to play
 
 GAMES: tuple[Game, ...] = (
     Game("klondike", "The classic patience: down in alternate colours, up by suit.",
@@ -114,8 +119,10 @@ GAMES: tuple[Game, ...] = (
          preview="game.scenes.previews:klondike",
          help="game.scenes.help_text:KLONDIKE",
          advisor="game.ai.klondike.hints:ADVISOR",
-         pools=(Pool((("draw", 3), *_KLONDIKE_STANDARD), "draw3", daily=True),
-                Pool((("draw", 1), *_KLONDIKE_STANDARD), "draw1", lookahead=(2, 1000))),
+         pools=(Pool((("draw", 3), *_KLONDIKE_STANDARD), "draw3", daily=True,
+                     grade_sample=_EVERY_DEAL),
+                Pool((("draw", 1), *_KLONDIKE_STANDARD), "draw1", lookahead=(2, 1000),
+                     grade_sample=_EVERY_DEAL)),
          money="vegas", scores_by=("scoring", "draw"), finishes_by_itself=True,
          stock_words="turning cards from the stock"),
     Game("leapfrog", "Fill the gaps to sort every suit from King down to 2.",
@@ -123,13 +130,14 @@ GAMES: tuple[Game, ...] = (
          preview="game.scenes.previews:leapfrog",
          help="game.scenes.help_text:LEAPFROG",
          advisor="game.ai.leapfrog.solver:ADVISOR",
-         pools=(Pool(daily=True, lookahead=(1_000, 100_000)),), money="winnings"),
+         pools=(Pool(daily=True, lookahead=(1_000, 100_000), grade_sample=40),),
+         money="winnings"),
     Game("leap_year", "Four decks and sixteen foundations, Ace to King.",
          code_letter="Y", table="game.scenes.table.leap_year:open_table",
          preview="game.scenes.previews:leap_year",
          help="game.scenes.help_text:LEAP_YEAR",
          advisor="game.ai.leap_year.solver:ADVISOR",
-         pools=(Pool(daily=True, lookahead=(1_000, 30_000)),),
+         pools=(Pool(daily=True, lookahead=(1_000, 30_000), grade_sample=40),),
          stock_words="dealing from the stock"),
     Game("lucas_leaps", "Two decks and thirteen piles, all built by suit.",
          code_letter="L", table="game.scenes.table.lucas_leaps:open_table",

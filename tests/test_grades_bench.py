@@ -50,3 +50,38 @@ def test_the_benchmark_reports_each_grades_wins_with_intervals():
         for metric in ("reference_wins", "reference_wins_ci95_low", "reference_wins_ci95_high"):
             assert (f"lucas_leaps {grade}", metric) in metrics
     assert ("lucas_leaps", "falls_grade_by_grade") in metrics
+
+
+def _played_deals(monkeypatch, argv_name: str, deals: int | None = None) -> dict:
+    """Run the benchmark's figures with a player that wins every deal: the figures by
+    (case, metric)."""
+    from argparse import Namespace
+
+    from game.bench.grades import run
+
+    monkeypatch.setattr("game.bench.grades.reference_wins", lambda spec, seed: True)
+    args = Namespace(name=argv_name, deals=deals, jobs=1, pools=["lucas_leaps", "leap_year"])
+    return {(m.case, m.metric): m for m in run(args)}
+
+
+def test_by_default_each_pool_plays_its_own_sample_and_the_fall_is_judged(monkeypatch):
+    figures = _played_deals(monkeypatch, "grades")
+    for spec in SPECS:
+        if spec.name in ("lucas_leaps", "leap_year"):
+            wanted = next(pool.grade_sample for pool in BY_ID[spec.game_id].pools
+                          if pool.options == spec.options)
+            assert figures[(f"{spec.name} easy", "deals")].value == wanted
+            assert figures[(spec.name, "falls_grade_by_grade")].within_budget is False
+    assert len({figures[(f"{name} easy", "deals")].value
+                for name in ("lucas_leaps", "leap_year")}) == 2  # each pool its own
+
+
+def test_within_all_a_few_deals_a_grade_and_no_verdict_held_to_a_budget(monkeypatch):
+    figures = _played_deals(monkeypatch, "all")
+    assert figures[("leap_year hard", "deals")].value == 5
+    assert figures[("leap_year", "falls_grade_by_grade")].within_budget is None
+
+
+def test_asked_deals_replace_the_pools_own_sample(monkeypatch):
+    figures = _played_deals(monkeypatch, "grades", deals=3)
+    assert figures[("lucas_leaps expert", "deals")].value == 3

@@ -32,7 +32,8 @@ def parser() -> argparse.ArgumentParser:
                              "per solitaire in the postmortem benchmark (default: 8)")
     result.add_argument("--deals", type=int, default=None,
                         help="deals per case in the solvers and winnable benchmarks (default: "
-                             "100 and 200, or 10 within all)")
+                             "100 and 200, or 10 within all), per grade in the grades "
+                             "benchmark (default: each pool's own, or 5 within all)")
     result.add_argument("--limit", type=float, default=None,
                         help="CPU seconds per deal in the solvers and winnable benchmarks "
                              "(default: 10, or 2 within all)")

@@ -9,10 +9,18 @@ first move toward the most advanced position it saw, and gives up on a position 
 in before; it never takes a move back. The grades come from other measures (the positions
 one full search needs and, for some pools, a casual player's wins; see `game.ai.grading`);
 if they mean anything, this player wins a smaller share of each grade than of the grade
-below, on every solitaire. Each share is
-printed with its 95% Wilson interval.
+below, on every solitaire. Each share is printed with its 95% Wilson interval.
 
-Run alone: `python -m game.bench.grades --deals 60` (deals per grade).
+By default each pool plays its registry entry's `grade_sample` deals a grade, spread through
+the grade: at least the samples at which the grades were shown to fall (docs/benchmarks.md),
+so that grades which do fall seldom look otherwise by the luck of the sample; Klondike plays
+every deal. A deal takes the player under a CPU second in Klondike and Lucas Leaps, about two
+in Leapfrog and eight in Leap Year (its look-ahead is the longest), so a default run of every
+pool takes about 35 CPU minutes, more than half of them Leap Year's (`--jobs 2` halves the
+wait on two free cores). Within `python -m game.bench all` each grade gets a few deals only,
+too few to judge, so there the verdict on the fall carries no budget.
+
+Run alone: `python -m game.bench.grades [--pool NAME] [--deals N] [--jobs N]`.
 """
 
 from __future__ import annotations
@@ -30,17 +38,21 @@ from game.ai.hints import advisor_of
 from game.ai.pools import SOURCE_FOLDER, SPECS, PoolSpec
 from game.ai.search import Budget
 from game.bench.report import Measurement, report, wilson
-from game.registry import BY_ID
+from game.registry import BY_ID, Pool
 from game.rules import GAMES
 
-DEALS = 25  # per grade, spread over the grade's deals
+DEALS_WITHIN_ALL = 5  # per grade, in a run of every benchmark
 MOST_MOVES = 2_000  # a game longer than this is lost (no solitaire here needs half as many)
+
+
+def pool_entry(spec: PoolSpec) -> Pool:
+    """The registry's entry for the pool."""
+    return next(pool for pool in BY_ID[spec.game_id].pools if pool.options == spec.options)
 
 
 def lookahead_of(spec: PoolSpec, seed: int) -> int:
     """The positions the reference player looks at before each move of deal `seed`."""
-    low, high = next(pool.lookahead for pool in BY_ID[spec.game_id].pools
-                     if pool.options == spec.options)
+    low, high = pool_entry(spec).lookahead
     draw = random.Random(f"{spec.name} {seed}").uniform(math.log(low), math.log(high))
     return round(math.exp(draw))
 
@@ -80,7 +92,10 @@ def _play(job: tuple[PoolSpec, int]) -> bool:
     return reference_wins(*job)
 
 
-def measure(spec: PoolSpec, deals: int, jobs: int) -> Iterator[Measurement]:
+def measure(spec: PoolSpec, deals: int, jobs: int, judged: bool = True
+            ) -> Iterator[Measurement]:
+    """Each grade's share of wins over `deals` of its deals; `judged`: whether the verdict on
+    the fall is held to its budget."""
     grades = load_grades(SOURCE_FOLDER, spec)
     shares = []
     with ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else nullcontext() as pool:
@@ -99,18 +114,20 @@ def measure(spec: PoolSpec, deals: int, jobs: int) -> Iterator[Measurement]:
     falling = len(shares) == len(GRADES) and all(
         harder < easier for easier, harder in zip(shares, shares[1:], strict=False))
     yield Measurement("grades", spec.name, "falls_grade_by_grade", float(falling), "yes=1",
-                      budget=1.0)
+                      budget=1.0 if judged else None)
 
 
 def run(args: argparse.Namespace) -> Iterator[Measurement]:
-    """Each pool's figures; within `python -m game.bench all`, few deals per grade."""
+    """Each pool's figures: at its default sample, or `--deals` a grade; within `python -m
+    game.bench all`, a few deals a grade and no verdict held to a budget."""
     within_all = getattr(args, "name", "grades") == "all"
-    deals = getattr(args, "deals", None) or (5 if within_all else DEALS)
+    asked = getattr(args, "deals", None)
     jobs = getattr(args, "jobs", None) or 1
     wanted = getattr(args, "pools", None)
     for spec in SPECS:
         if not wanted or spec.name in wanted:
-            yield from measure(spec, deals, jobs)
+            deals = asked or (DEALS_WITHIN_ALL if within_all else pool_entry(spec).grade_sample)
+            yield from measure(spec, deals, jobs, judged=not within_all)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -118,15 +135,16 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m game.bench.grades",
         description="Play the graded deals of each pool with a fixed reference player and "
                     "print its share of wins at each grade, with 95%% intervals.")
-    command_line.add_argument("--deals", type=int, default=DEALS,
-                              help=f"deals per grade (default: {DEALS})")
+    command_line.add_argument("--deals", type=int, default=None,
+                              help="deals per grade (default: the pool's own sample, 40 to "
+                                   "125)")
     command_line.add_argument("--jobs", type=int, default=1,
                               help="deals played at once, one process each (default: 1)")
     command_line.add_argument("--pool", dest="pools", action="append",
                               choices=[spec.name for spec in SPECS],
                               help="a pool to measure (repeatable; default: every pool)")
     args = command_line.parse_args(argv)
-    if min(args.deals, args.jobs) <= 0:
+    if min(args.deals or 1, args.jobs) <= 0:
         command_line.error("--deals and --jobs must be positive")
     report(run(args), sys.stdout)
     return 0
