@@ -11,19 +11,15 @@ from hypothesis import strategies as st
 
 from game.ai import hints
 from game.ai.leapfrog import solver as leapfrog_solver
+from game.ai.leapfrog.grid import fills, grid_of, score, settle, survey
 from game.ai.leapfrog.solver import (
     ADVISOR,
     ORDERED_NODES,
     SPACE,
     auto_finish_line,
     exhaustive,
-    fills,
-    grid_of,
     no_productive_moves,
-    score,
-    settle,
     solve,
-    survey,
     to_gap_move,
 )
 from game.ai.search import Budget
