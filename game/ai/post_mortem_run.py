@@ -52,10 +52,10 @@ def find_culprit(rules: Any, states: Sequence[Any], budget: Budget | None = None
     total = budget.max_seconds if budget.max_seconds is not None else TOTAL_SECONDS
     run = _Run(search, budget, total, on_probe or (lambda _: None))
     pool = shared_pool(workers) if workers > 1 else None
-    if pool is None or not run.in_workers(pool):
-        run.on_this_thread()
-    elif pool is not None:
+    if pool is not None and run.in_workers(pool):
         pool.forget()
+    else:
+        run.on_this_thread()
     return search.outcome(run.elapsed())
 
 

@@ -59,10 +59,6 @@ def _probe(game_id: str, state: Any, seconds: float, nodes: int | None, slot: in
     return advisor_of(game_id).solve(state, budget)
 
 
-def _forget() -> None:
-    lost_memory.forget()
-
-
 class ProbePool:
     """Worker processes that solve positions, each probe stoppable on its own. Each slot is
     a process of its own, so a probe handed to the slot that solved the positions next to
@@ -87,7 +83,7 @@ class ProbePool:
     def forget(self) -> None:
         """Let every worker forget what its probes proved lost (the post-mortem is over)."""
         for executor in self._executors:
-            executor.submit(_forget)
+            executor.submit(lost_memory.forget)
 
     def stop(self, slot: int) -> None:
         """Stop the probe in `slot` (its future then soon gives an "unknown")."""

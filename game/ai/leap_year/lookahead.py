@@ -149,8 +149,13 @@ def stock_dead(piles: tuple[bytes, ...], played: bytes | bytearray,
             continue
         if piles_latest is None:
             piles_latest = [latest_numbers(pile) for pile in piles]
-        numbers = sorted(found[rank] + [n for latest in piles_latest for n in latest[rank]])
-        up = played[rank]
-        if any(number < up + k for k, number in enumerate(numbers, 1)):
+        if unnumbered(found[rank] + [n for latest in piles_latest for n in latest[rank]],
+                      played[rank]):
             return True
     return False
+
+
+def unnumbered(latest: list[int], up: int) -> bool:
+    """True when cards of one rank with these latest numbers cannot all get distinct numbers
+    above the `up` already up: sorted, the k-th must be at least `up + k`."""
+    return any(number < up + k for k, number in enumerate(sorted(latest), 1))

@@ -40,7 +40,7 @@ from operator import ne
 from typing import NamedTuple
 
 from game.ai.leap_year.beam import DEAL, LOOK_SHARE, Plain, beam_look
-from game.ai.leap_year.lookahead import latest_numbers, stock_dead
+from game.ai.leap_year.lookahead import latest_numbers, stock_dead, unnumbered
 from game.ai.search import Budget, SolitaireAdvisor, SolveResult, depth_first
 from game.ai.solitaire_space import Step, rules_line, solve_space
 from game.rules.leap_year import RULES, TABLEAU_PILES, LeapYearState
@@ -215,9 +215,7 @@ def dead_among(piles_latest: list[tuple[tuple[int, ...], ...]], played: bytes | 
                rank: int) -> bool:
     """`dead_rank` from the piles' `latest_numbers`, worked out once for all the ranks
     asked."""
-    latest = sorted(number for pile in piles_latest for number in pile[rank])
-    up = played[rank]
-    return any(number < up + k for k, number in enumerate(latest, 1))
+    return unnumbered([number for pile in piles_latest for number in pile[rank]], played[rank])
 
 
 def is_dead(position: Position) -> bool:
